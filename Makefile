@@ -1,0 +1,60 @@
+# sqlite-urn -- build, test and demo.  `make help` lists the targets.
+#
+#   make            build the loadable library ./urn.so (urn.dylib, urn.dll)
+#   make test       build, then run the whole Tcl suite (test/all.tcl)
+#   make demo       build, then run sql/demo.sql in the sqlite3 shell
+#
+# Missing prerequisites are installed with apt-get when run as root, else the
+# command to run is printed (tools/prereqs.sh).
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -Wall -Wextra -std=c99
+TCLSH   ?= tclsh
+SQLITE3 ?= sqlite3
+
+ifeq ($(OS),Windows_NT)
+  SOEXT := dll
+  SOFLAGS := -shared
+else
+  UNAME_S := $(shell uname -s 2>/dev/null)
+  ifeq ($(UNAME_S),Darwin)
+    SOEXT := dylib
+    SOFLAGS := -dynamiclib -undefined dynamic_lookup
+  else
+    SOEXT := so
+    SOFLAGS := -shared
+  endif
+endif
+
+LIB      := urn.$(SOEXT)
+CORE_SRC := ext/urn_scan.c ext/urn_key.c
+CORE_HDR := ext/urn_scan.h
+SRC      := $(CORE_SRC) ext/urn.c
+
+.PHONY: all test demo prereqs prereqs-build clean help
+
+all: $(LIB)
+
+$(LIB): $(SRC) $(CORE_HDR) | prereqs-build
+	$(CC) $(CFLAGS) $(WARN) -fPIC $(SOFLAGS) -o $@ $(SRC)
+
+prereqs-build:
+	@sh tools/prereqs.sh cc sqlite-dev
+
+prereqs:
+	@sh tools/prereqs.sh cc sqlite-dev shell tcl
+
+# The test command of the README.  URN_EXT tells the suite which build to load.
+test: $(LIB) prereqs
+	URN_EXT=$(CURDIR)/$(LIB) SQLITE3=$(SQLITE3) $(TCLSH) test/all.tcl
+
+demo: $(LIB) prereqs
+	$(SQLITE3) -bail -cmd '.load ./$(LIB)' :memory: < sql/demo.sql
+
+clean:
+	rm -f urn.so urn.dylib urn.dll
+	rm -rf build
+
+help:
+	@sed -n '1,9p' Makefile

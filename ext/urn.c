@@ -1,0 +1,318 @@
+/*
+** urn.c -- sqlite-urn, the SQLite glue (layer 3).
+**
+** Uniform Resource Names (RFC 8141) as first-class values in SQL.  Load it
+** with ".load ./urn" in the sqlite3 shell or sqlite3_load_extension(); the
+** entry point is sqlite3_urn_init.  Every function below is registered
+** SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS, so it may be used in
+** indexes, generated columns, CHECK constraints, views and triggers, also
+** with PRAGMA trusted_schema=OFF.
+**
+** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
+** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
+** reserved, "/", "?", "#" and %00 rejected).  Any other mode, NULL included,
+** is an SQL error that names the accepted ones.
+**
+**   urn_valid(X [,MODE])      1 if X is a URN, else 0.
+**   urn_error(X [,MODE])      NULL if X is a URN, else why not:
+**                             'offset 7: found end of the input, expected
+**                             ... (RFC 8141 §2)'; offsets are 0-based bytes.
+**   urn_nid(X [,MODE])        the NID, lower-cased (RFC 8141 §2.1).
+**   urn_nss(X [,MODE])        the NSS exactly as written.
+**   urn_rcomponent(X [,MODE]) the r-component without "?+", NULL if absent.
+**   urn_qcomponent(X [,MODE]) the q-component without "?=", NULL if absent.
+**   urn_fcomponent(X [,MODE]) the f-component without "#", NULL if absent,
+**                             '' if empty ('urn:ab:c#').
+**   urn_canonical(X [,MODE])  key(X): 'urn:' || lower(NID) || ':' || NSS
+**                             with every %XX upper-cased, components
+**                             dropped, nothing decoded (RFC 8141 §3.1).
+**   urn_normalize(X [,MODE])  X with scheme and NID lower-cased and every
+**                             %XX upper-cased in every part, components
+**                             kept: the form to store and display.
+**   urn_equal(A, B [,MODE])   1 if A and B are URN-equivalent (RFC 8141 §3),
+**                             else 0; a non-URN equals only itself.
+**   urn_version()             the version of this extension, e.g. '0.1.0'.
+**
+** Extractors, urn_canonical and urn_normalize give NULL for a string that is
+** not a URN under MODE.  Every function gives NULL for a NULL X (urn_equal:
+** for either argument NULL).  INTEGER, REAL and BLOB arguments are read as
+** SQLite's text conversion of them; embedded NUL bytes and invalid UTF-8 are
+** read as the bytes they are (no URN holds either, so such a value is
+** simply not a URN).  Errors are raised only for misuse (a bad MODE, a wrong
+** argument count) and for out-of-memory.
+**
+** The collation URN orders strings by the bytes of key(X), shorter first on
+** a tie, where key(X) of a non-URN is X itself.  So X = Y COLLATE URN
+** exactly when urn_canonical(X) = urn_canonical(Y) for URNs, and a non-URN
+** equals only itself.  It is a total preorder on all byte strings, never
+** allocates and never fails: UNIQUE, indexes, GROUP BY, DISTINCT, ORDER BY,
+** min() and max() treat URN-equivalent spellings as one value.
+**
+**   CREATE TABLE book(id TEXT UNIQUE COLLATE URN);
+**   INSERT INTO book VALUES('urn:example:a%2Cb');
+**   INSERT INTO book VALUES('URN:EXAMPLE:a%2cb');  -- UNIQUE constraint failed
+*/
+#include <string.h>
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT1
+#include "urn_scan.h"
+
+#define URN_VERSION "0.1.0"
+
+/* SQLITE_INNOCUOUS first appeared in SQLite 3.31.0, the minimum we run on. */
+#ifndef SQLITE_INNOCUOUS
+# define SQLITE_INNOCUOUS 0x000200000
+#endif
+#define URN_MIN_SQLITE 3031000
+
+/* Per-function user data: the SQL name, for error messages. */
+typedef struct UrnFunc UrnFunc;
+struct UrnFunc {
+  const char *zName;
+  int nArg;                     /* -1: 1 or 2 arguments (X [,MODE]) */
+  void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
+};
+
+/* Read the text of argument pVal into (*pz, *pn).  Returns 1 on success,
+** 0 for an SQL NULL (the caller returns NULL), and -1 on out-of-memory,
+** after reporting it. */
+static int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
+                      const unsigned char **pz, size_t *pn){
+  const unsigned char *z;
+  if( sqlite3_value_type(pVal)==SQLITE_NULL ) return 0;
+  z = sqlite3_value_text(pVal);
+  if( z==0 ){
+    /* Only an allocation failure in the text conversion gets here; a
+    ** zero-length value converts to "". */
+    if( sqlite3_value_bytes(pVal)==0 ){
+      z = (const unsigned char*)"";
+    }else{
+      sqlite3_result_error_nomem(ctx);
+      return -1;
+    }
+  }
+  *pz = z;
+  *pn = (size_t)sqlite3_value_bytes(pVal);
+  return 1;
+}
+
+/* The mode named by argv[iArg] if there is one, else the default.
+** Returns -1 after raising an SQL error for anything else. */
+static int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                      int iArg){
+  static const struct { const char *zName; int mode; } aMode[] = {
+    { "rfc8141", URN_MODE_RFC8141 },
+    { "rfc2141", URN_MODE_RFC2141 },
+  };
+  const char *zMode;
+  char *zErr;
+  size_t i;
+  int eType;
+  if( argc<=iArg ) return URN_MODE_RFC8141;
+  eType = sqlite3_value_type(argv[iArg]);
+  zMode = (const char*)sqlite3_value_text(argv[iArg]);
+  if( zMode && eType==SQLITE_TEXT ){
+    for(i=0; i<sizeof(aMode)/sizeof(aMode[0]); i++){
+      if( sqlite3_stricmp(zMode, aMode[i].zName)==0 ) return aMode[i].mode;
+    }
+  }
+  zErr = sqlite3_mprintf("%s(): unknown mode %Q; expected 'rfc8141' or "
+                         "'rfc2141'",
+                         ((const UrnFunc*)sqlite3_user_data(ctx))->zName,
+                         eType==SQLITE_NULL ? 0 : zMode);
+  if( zErr==0 ){
+    sqlite3_result_error_nomem(ctx);
+  }else{
+    sqlite3_result_error(ctx, zErr, -1);
+    sqlite3_free(zErr);
+  }
+  return -1;
+}
+
+/* Common prologue of the one-string functions: read the mode and X and scan
+** X.  Returns 1 with *pValid set when the caller should compute a result,
+** 0 when the result (NULL, or an error) is already set. */
+static int urnArgScan(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                      const unsigned char **pz, size_t *pn, int *pValid,
+                      UrnParts *pParts, UrnFail *pFail){
+  int mode = urnArgMode(ctx, argc, argv, 1);
+  if( mode<0 ) return 0;
+  if( urnArgText(ctx, argv[0], pz, pn)<=0 ) return 0;
+  *pValid = urnScan(*pz, *pn, mode, pParts, pFail);
+  return 1;
+}
+
+/* Return z[span] as text; NULL for an absent span.  Spans of a valid URN
+** are ASCII, so the result is valid UTF-8. */
+static void urnResultSpan(sqlite3_context *ctx, const unsigned char *z,
+                          const UrnSpan *pSpan){
+  if( pSpan->off==0 ) return;           /* absent: NULL */
+  sqlite3_result_text64(ctx, (const char*)z+pSpan->off, pSpan->len,
+                        SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+/* urn_valid(X [,MODE]) */
+static void urnValidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  const unsigned char *z; size_t n; int valid;
+  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, 0, 0) ) return;
+  sqlite3_result_int(ctx, valid);
+}
+
+/* urn_error(X [,MODE]) */
+static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  const unsigned char *z; size_t n; int valid;
+  UrnFail fail;
+  char zMsg[URN_ERROR_MAX];
+  size_t nMsg;
+  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, 0, &fail) ) return;
+  if( valid ) return;
+  nMsg = urnErrorMessage(z, n, &fail, zMsg, sizeof(zMsg));
+  sqlite3_result_text64(ctx, zMsg, nMsg, SQLITE_TRANSIENT, SQLITE_UTF8);
+}
+
+/* urn_nid(X [,MODE]): lower-cased, since NIDs are case-insensitive
+** (RFC 8141 §2.1).  A NID has at most 32 bytes. */
+static void urnNidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  const unsigned char *z; size_t n; int valid; size_t i;
+  UrnParts parts;
+  char zNid[32];
+  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0) ) return;
+  if( !valid ) return;
+  for(i=0; i<parts.nid.len; i++){
+    unsigned char c = z[parts.nid.off+i];
+    zNid[i] = (char)((c>='A' && c<='Z') ? c|0x20 : c);
+  }
+  sqlite3_result_text64(ctx, zNid, parts.nid.len, SQLITE_TRANSIENT,
+                        SQLITE_UTF8);
+}
+
+/* urn_nss(), urn_rcomponent(), urn_qcomponent(), urn_fcomponent(): the
+** part as written.  The user data's name picks the part. */
+static void urnPartFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  const unsigned char *z; size_t n; int valid;
+  UrnParts parts;
+  const UrnSpan *pSpan;
+  const char *zName = ((const UrnFunc*)sqlite3_user_data(ctx))->zName;
+  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0) ) return;
+  if( !valid ) return;
+  switch( zName[4] ){
+    case 'r': pSpan = &parts.r; break;
+    case 'q': pSpan = &parts.q; break;
+    case 'f': pSpan = &parts.f; break;
+    default:  pSpan = &parts.nss; break;
+  }
+  urnResultSpan(ctx, z, pSpan);
+}
+
+/* urn_canonical(X [,MODE]) and urn_normalize(X [,MODE]): one result buffer
+** of known length, written once, handed to SQLite without a copy. */
+static void urnRewriteFunc(sqlite3_context *ctx, int argc,
+                           sqlite3_value **argv){
+  const unsigned char *z; size_t n; int valid;
+  UrnParts parts;
+  unsigned char *zOut;
+  size_t nOut;
+  int isKey = ((const UrnFunc*)sqlite3_user_data(ctx))->zName[4]=='c';
+  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0) ) return;
+  if( !valid ) return;
+  nOut = isKey ? URN_KEY_LEN(&parts) : n;
+  zOut = sqlite3_malloc64(nOut);
+  if( zOut==0 ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  if( isKey ){
+    urnKeyWrite(z, &parts, zOut);
+  }else{
+    urnNormalizeWrite(z, n, &parts, zOut);
+  }
+  sqlite3_result_text64(ctx, (const char*)zOut, nOut, sqlite3_free,
+                        SQLITE_UTF8);
+}
+
+/* urn_equal(A, B [,MODE]): 1 when key(A) = key(B) (RFC 8141 §3.1). */
+static void urnEqualFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  const unsigned char *zA, *zB; size_t nA, nB;
+  int mode = urnArgMode(ctx, argc, argv, 2);
+  if( mode<0 ) return;
+  if( urnArgText(ctx, argv[0], &zA, &nA)<=0 ) return;
+  if( urnArgText(ctx, argv[1], &zB, &nB)<=0 ) return;
+  sqlite3_result_int(ctx, urnCompare(mode, zA, nA, zB, nB)==0);
+}
+
+/* urn_version() */
+static void urnVersionFunc(sqlite3_context *ctx, int argc,
+                           sqlite3_value **argv){
+  (void)argc; (void)argv;
+  sqlite3_result_text(ctx, URN_VERSION, -1, SQLITE_STATIC);
+}
+
+/* The collation URN: memcmp order of key(X) (DESIGN.md I1-I6). */
+static int urnCollate(void *pArg, int nA, const void *pA, int nB,
+                      const void *pB){
+  int r;
+  (void)pArg;
+  r = urnCompare(URN_MODE_RFC8141, (const unsigned char*)pA, (size_t)nA,
+                 (const unsigned char*)pB, (size_t)nB);
+  return (r>0) - (r<0);
+}
+
+/* Every SQL name of the extension.  nArg -1 means "X [,MODE]": registered
+** for 1 and 2 arguments. */
+static const UrnFunc aUrnFunc[] = {
+  { "urn_valid",      -1, urnValidFunc   },
+  { "urn_error",      -1, urnErrorFunc   },
+  { "urn_nid",        -1, urnNidFunc     },
+  { "urn_nss",        -1, urnPartFunc    },
+  { "urn_rcomponent", -1, urnPartFunc    },
+  { "urn_qcomponent", -1, urnPartFunc    },
+  { "urn_fcomponent", -1, urnPartFunc    },
+  { "urn_canonical",  -1, urnRewriteFunc },
+  { "urn_normalize",  -1, urnRewriteFunc },
+  { "urn_equal",       2, urnEqualFunc   },
+  { "urn_equal",       3, urnEqualFunc   },
+  { "urn_version",     0, urnVersionFunc },
+};
+
+/* Register every function and collation on db. */
+static int urnRegister(sqlite3 *db){
+  const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;
+  int rc = SQLITE_OK;
+  size_t i;
+  for(i=0; rc==SQLITE_OK && i<sizeof(aUrnFunc)/sizeof(aUrnFunc[0]); i++){
+    const UrnFunc *p = &aUrnFunc[i];
+    void *pData = (void*)p;
+    if( p->nArg<0 ){
+      rc = sqlite3_create_function(db, p->zName, 1, flags, pData,
+                                   p->xFunc, 0, 0);
+      if( rc==SQLITE_OK ){
+        rc = sqlite3_create_function(db, p->zName, 2, flags, pData,
+                                     p->xFunc, 0, 0);
+      }
+    }else{
+      rc = sqlite3_create_function(db, p->zName, p->nArg, flags, pData,
+                                   p->xFunc, 0, 0);
+    }
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF8, 0, urnCollate, 0);
+  }
+  return rc;
+}
+
+#ifdef _WIN32
+__declspec(dllexport)
+#endif
+int sqlite3_urn_init(sqlite3 *db, char **pzErrMsg,
+                     const sqlite3_api_routines *pApi){
+  SQLITE_EXTENSION_INIT2(pApi);
+  if( sqlite3_libversion_number()<URN_MIN_SQLITE ){
+    if( pzErrMsg ){
+      *pzErrMsg = sqlite3_mprintf("sqlite-urn needs SQLite 3.31.0 or later "
+                                  "(for SQLITE_INNOCUOUS); this is %s",
+                                  sqlite3_libversion());
+    }
+    return SQLITE_ERROR;
+  }
+  return urnRegister(db);
+}

@@ -1,0 +1,404 @@
+/*
+** urn_scan.c -- the URN scanner (layer 1; no SQLite headers).
+**
+** One pass over the bytes of a candidate URN, driven by a 256-entry
+** character-class table.  It either returns the spans of the parts
+** (scheme, NID, NSS, r-, q-, f-component) or the offset of the first
+** offending byte with a code naming what the grammar expected there.
+** It copies nothing, allocates nothing and reads only z[0..n).
+**
+** RFC 8141 §2 (the default mode):
+**   namestring    = assigned-name [ rq-components ] [ "#" f-component ]
+**   assigned-name = "urn" ":" NID ":" NSS
+**   NID           = (alphanum) 0*30(ldh) (alphanum)
+**   NSS           = pchar *(pchar / "/")
+**   rq-components = [ "?+" r-component ] [ "?=" q-component ]
+**   r-component   = pchar *( pchar / "/" / "?" )
+**   q-component   = pchar *( pchar / "/" / "?" )
+**   f-component   = fragment                       (RFC 3986 §3.5)
+**   pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"
+**                                                   (RFC 3986 §3.3)
+** RFC 2141 §2 (legacy mode):
+**   <URN> ::= "urn:" <NID> ":" <NSS>
+**   <NID> ::= <let-num> [ 1,31<let-num-hyp> ]
+**   <NSS> ::= 1*<URN chars>;  <URN chars> ::= <trans> | "%" <hex> <hex>
+*/
+#include "urn_scan.h"
+#include <stdio.h>
+
+/* Character classes, one bit per question asked of a byte. */
+#define UC_ALNUM  0x01  /* ALPHA / DIGIT                                  */
+#define UC_HEX    0x02  /* HEXDIG, either case (RFC 3986 §2.1)            */
+#define UC_PCHAR  0x04  /* pchar without pct-encoded: unreserved,
+                        ** sub-delims, ":" and "@" (RFC 3986 §3.3)        */
+#define UC_T2141  0x08  /* <trans> without <reserved>: letters, digits and
+                        ** <other> = ()+,-.:=@;$_!*' (RFC 2141 §2.2)      */
+#define UC_UPPER  0x10  /* A-Z                                            */
+#define UC_LHEX   0x20  /* a-f                                            */
+
+/* Every byte >= 0x80 is in no class: RFC 8141 §2 and RFC 2141 §2.4 admit
+** only ASCII.  test/scan.test checks the table against a regular
+** expression written from the ABNF. */
+const unsigned char urnClass[256] = {
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  /* 00..0f */
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  /* 10..1f */
+  0x00, 0x0c, 0x00, 0x00, 0x0c, 0x00, 0x04, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x00,  /* 20..2f */
+  0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0c, 0x0c, 0x00, 0x0c, 0x00, 0x00,  /* 30..3f */
+  0x0c, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d,  /* 40..4f */
+  0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x0c,  /* 50..5f */
+  0x00, 0x2f, 0x2f, 0x2f, 0x2f, 0x2f, 0x2f, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d,  /* 60..6f */
+  0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x00, 0x00, 0x00, 0x04, 0x00,  /* 70..7f */
+};
+
+#define CLS(c) (urnClass[(unsigned char)(c)])
+
+/* Failure codes.  The text of each is in aError[] below, same order. */
+enum {
+  URN_E_NONE = 0,
+  URN_E_SCHEME,        /* 8141 and 2141 */
+  URN_E_NID_START,
+  URN_E_NID_SHORT,
+  URN_E_NID_CHAR,
+  URN_E_NID_HYPHEN,
+  URN_E_NID_HYPHEN31,
+  URN_E_NID_31,
+  URN_E_NID_LONG,
+  URN_E_NSS_START,
+  URN_E_NSS_CHAR,
+  URN_E_QMARK,
+  URN_E_R_START,
+  URN_E_R_CHAR,
+  URN_E_Q_START,
+  URN_E_Q_CHAR,
+  URN_E_F_CHAR,
+  URN_E_PCT,
+  URN_E2_SCHEME,       /* 2141 only from here on */
+  URN_E2_NID_START,
+  URN_E2_NID_CHAR,
+  URN_E2_NID_LONG,
+  URN_E2_NID_URN,
+  URN_E2_NSS_START,
+  URN_E2_NSS_CHAR,
+  URN_E2_RESERVED,
+  URN_E2_PCT,
+  URN_E2_PCT00,
+  URN_E_COUNT
+};
+
+static const struct {
+  const char *zExpected;
+  const char *zSection;
+} aError[URN_E_COUNT] = {
+  { "nothing", "" },
+  { "the scheme \"urn:\" (in any case)", "RFC 8141 §2" },
+  { "a letter or digit to start the NID", "RFC 8141 §2" },
+  { "a letter, digit or '-' (a NID has at least 2 characters)",
+    "RFC 8141 §2" },
+  { "a letter, digit, '-' or the ':' that ends the NID", "RFC 8141 §2" },
+  { "a letter, digit or '-' (a NID does not end with '-')", "RFC 8141 §2" },
+  { "a letter or digit (a NID does not end with '-' and has at most 32 "
+    "characters)", "RFC 8141 §2" },
+  { "a letter, digit or ':' (a NID has at most 32 characters)",
+    "RFC 8141 §2" },
+  { "':' (a NID has at most 32 characters)", "RFC 8141 §2" },
+  { "a letter, digit, %XX or one of -._~!$&'()*+,;=:@ to start the NSS",
+    "RFC 8141 §2" },
+  { "a letter, digit, %XX, one of -._~!$&'()*+,;=:@/, \"?+\", \"?=\", '#' "
+    "or the end", "RFC 8141 §2" },
+  { "'+' or '=' after '?' (a bare '?' is a syntax error)", "RFC 8141 §2" },
+  { "a letter, digit, %XX or one of -._~!$&'()*+,;=:@ to start the "
+    "r-component", "RFC 8141 §2.3.1" },
+  { "a letter, digit, %XX, one of -._~!$&'()*+,;=:@/?, \"?=\", '#' or the "
+    "end", "RFC 8141 §2.3.1" },
+  { "a letter, digit, %XX or one of -._~!$&'()*+,;=:@ to start the "
+    "q-component", "RFC 8141 §2.3.2" },
+  { "a letter, digit, %XX, one of -._~!$&'()*+,;=:@/?, '#' or the end",
+    "RFC 8141 §2.3.2" },
+  { "a letter, digit, %XX, one of -._~!$&'()*+,;=:@/? or the end (an "
+    "f-component holds no '#')", "RFC 8141 §2.3.3" },
+  { "a hex digit (a '%' is always followed by two)", "RFC 8141 §2" },
+  { "the scheme \"urn:\" (in any case)", "RFC 2141 §2" },
+  { "a letter or digit to start the NID", "RFC 2141 §2.1" },
+  { "a letter, digit, '-' or the ':' that ends the NID", "RFC 2141 §2.1" },
+  { "':' (a NID has at most 32 characters)", "RFC 2141 §2.1" },
+  { "a letter, digit or '-' (the NID \"urn\" is reserved)", "RFC 2141 §2.1" },
+  { "a letter, digit, %XX or one of ()+,-.:=@;$_!*' (the NSS is not empty)",
+    "RFC 2141 §2.2" },
+  { "a letter, digit, %XX, one of ()+,-.:=@;$_!*' or the end (other "
+    "characters are excluded and must be %-encoded)", "RFC 2141 §2.4" },
+  { "'/', '?' and '#' %-encoded (they are reserved)", "RFC 2141 §2.3.2" },
+  { "a hex digit (a '%' is always followed by two)", "RFC 2141 §2.3.1" },
+  { "a hex digit other than '0' (%00 is excluded)", "RFC 2141 §2.4" },
+};
+
+const char *urnErrorExpected(int code){
+  if( code<=0 || code>=URN_E_COUNT ) return aError[0].zExpected;
+  return aError[code].zExpected;
+}
+const char *urnErrorSection(int code){
+  if( code<=0 || code>=URN_E_COUNT ) return aError[0].zSection;
+  return aError[code].zSection;
+}
+
+/* Record a failure and return 0. */
+static int scanFail(UrnFail *pFail, int code, size_t offset){
+  if( pFail ){
+    pFail->code = code;
+    pFail->offset = offset;
+  }
+  return 0;
+}
+
+/* Flags for scanRun(). */
+#define RUN_SLASH  0x01   /* "/" belongs to the run                     */
+#define RUN_QMARK  0x02   /* "?" belongs to the run ...                 */
+#define RUN_QEQ    0x04   /* ... except a "?" that starts "?="          */
+
+/* Advance *pi over a run of pchar (RFC 3986 §3.3) and, as flags allow,
+** "/" and "?".  Stops before the first byte that is not in the run.
+** Returns 0 (and fills *pFail) on a "%" not followed by two hex digits:
+** RFC 3986 §2.1, cited by RFC 8141 §2. */
+static int scanRun(const unsigned char *z, size_t n, size_t *pi, int flags,
+                   UrnFail *pFail){
+  size_t i = *pi;
+  while( i<n ){
+    unsigned char c = z[i];
+    if( CLS(c) & UC_PCHAR ){
+      i++;
+    }else if( c=='%' ){
+      if( i+1>=n || !(CLS(z[i+1]) & UC_HEX) ){
+        return scanFail(pFail, URN_E_PCT, i+1);
+      }
+      if( i+2>=n || !(CLS(z[i+2]) & UC_HEX) ){
+        return scanFail(pFail, URN_E_PCT, i+2);
+      }
+      i += 3;
+    }else if( c=='/' && (flags & RUN_SLASH) ){
+      i++;
+    }else if( c=='?' && (flags & RUN_QMARK)
+           && !((flags & RUN_QEQ) && i+1<n && z[i+1]=='=') ){
+      /* RFC 8141 §2.3.1: the r-component ends at "?="; elsewhere in a
+      ** component a "?" is data (RFC 8141 §2). */
+      i++;
+    }else{
+      break;
+    }
+  }
+  *pi = i;
+  return 1;
+}
+
+/* True if a component may start at z[i]: it must start with a pchar
+** (RFC 8141 §2: NSS, r-component and q-component all begin "pchar"). */
+static int startsPchar(const unsigned char *z, size_t n, size_t i){
+  return i<n && ((CLS(z[i]) & UC_PCHAR) || z[i]=='%');
+}
+
+/* Scan the NID at z[4..]; on success return 1 and store in *pEnd the
+** offset of the ':' that ends it.  RFC 8141 §2:
+** NID = (alphanum) 0*30(ldh) (alphanum), so 2 to 32 characters. */
+static int scanNid8141(const unsigned char *z, size_t n, size_t *pEnd,
+                       UrnFail *pFail){
+  size_t i = 4;
+  if( i>=n || !(CLS(z[i]) & UC_ALNUM) ){
+    return scanFail(pFail, URN_E_NID_START, i);
+  }
+  for(i=5; ; i++){
+    size_t nSoFar = i-4;                      /* NID characters so far */
+    int lastAlnum = (CLS(z[i-1]) & UC_ALNUM)!=0;
+    int code;
+    if( i<n ){
+      unsigned char c = z[i];
+      if( (CLS(c) & UC_ALNUM) && nSoFar<32 ) continue;
+      if( c=='-' && nSoFar<31 ) continue;     /* room left for an alphanum */
+      if( c==':' && nSoFar>=2 && lastAlnum ) break;
+    }
+    if( nSoFar==1 )       code = URN_E_NID_SHORT;
+    else if( !lastAlnum ) code = nSoFar<31 ? URN_E_NID_HYPHEN
+                                           : URN_E_NID_HYPHEN31;
+    else if( nSoFar<31 )  code = URN_E_NID_CHAR;
+    else if( nSoFar==31 ) code = URN_E_NID_31;
+    else                  code = URN_E_NID_LONG;
+    return scanFail(pFail, code, i);
+  }
+  *pEnd = i;
+  return 1;
+}
+
+/* RFC 2141 §2.1: <NID> ::= <let-num> [ 1,31<let-num-hyp> ], so 1 to 32
+** characters that may end with '-'; the NID "urn" is reserved. */
+static int scanNid2141(const unsigned char *z, size_t n, size_t *pEnd,
+                       UrnFail *pFail){
+  size_t i = 4;
+  if( i>=n || !(CLS(z[i]) & UC_ALNUM) ){
+    return scanFail(pFail, URN_E2_NID_START, i);
+  }
+  for(i=5; ; i++){
+    size_t nSoFar = i-4;
+    if( i<n ){
+      unsigned char c = z[i];
+      if( ((CLS(c) & UC_ALNUM) || c=='-') && nSoFar<32 ) continue;
+      if( c==':' ){
+        if( nSoFar==3 && (z[4]|0x20)=='u' && (z[5]|0x20)=='r'
+         && (z[6]|0x20)=='n' ){
+          return scanFail(pFail, URN_E2_NID_URN, i);
+        }
+        break;
+      }
+    }
+    return scanFail(pFail, nSoFar<32 ? URN_E2_NID_CHAR : URN_E2_NID_LONG, i);
+  }
+  *pEnd = i;
+  return 1;
+}
+
+/* RFC 2141 §2.2: <NSS> ::= 1*<URN chars>, <URN chars> ::= <trans> |
+** "%" <hex> <hex>.  The reserved "/", "?" and "#" (§2.3.2) and the
+** excluded characters (§2.4) are rejected; so is %00 (§2.4). */
+static int scanNss2141(const unsigned char *z, size_t n, size_t i,
+                       UrnFail *pFail){
+  size_t nssOff = i;
+  while( i<n ){
+    unsigned char c = z[i];
+    if( CLS(c) & UC_T2141 ){
+      i++;
+    }else if( c=='%' ){
+      if( i+1>=n || !(CLS(z[i+1]) & UC_HEX) ){
+        return scanFail(pFail, URN_E2_PCT, i+1);
+      }
+      if( i+2>=n || !(CLS(z[i+2]) & UC_HEX) ){
+        return scanFail(pFail, URN_E2_PCT, i+2);
+      }
+      if( z[i+1]=='0' && z[i+2]=='0' ){
+        return scanFail(pFail, URN_E2_PCT00, i+2);
+      }
+      i += 3;
+    }else if( c=='/' || c=='?' || c=='#' ){
+      return scanFail(pFail, URN_E2_RESERVED, i);
+    }else{
+      return scanFail(pFail, i==nssOff ? URN_E2_NSS_START : URN_E2_NSS_CHAR,
+                      i);
+    }
+  }
+  if( i==nssOff ) return scanFail(pFail, URN_E2_NSS_START, i);
+  return 1;
+}
+
+int urnScan(const unsigned char *z, size_t n, int mode,
+            UrnParts *pParts, UrnFail *pFail){
+  UrnParts p;
+  size_t i, nidEnd;
+
+  /* RFC 8141 §2 and RFC 2141 §2: the scheme "urn" then ":"; the scheme is
+  ** case-insensitive (RFC 8141 §3.1 item 1, RFC 2141 §5 item 1). */
+  {
+    static const char zUrn[] = "urn:";
+    for(i=0; i<4; i++){
+      unsigned char c = i<n ? z[i] : 0;
+      if( i<3 ) c = (CLS(c) & UC_UPPER) ? (unsigned char)(c|0x20) : c;
+      if( i>=n || c!=(unsigned char)zUrn[i] ){
+        return scanFail(pFail, mode==URN_MODE_RFC2141 ? URN_E2_SCHEME
+                                                      : URN_E_SCHEME, i);
+      }
+    }
+  }
+
+  if( mode==URN_MODE_RFC2141 ){
+    if( !scanNid2141(z, n, &nidEnd, pFail) ) return 0;
+    if( !scanNss2141(z, n, nidEnd+1, pFail) ) return 0;
+    if( pParts ){
+      pParts->nid.off = 4;
+      pParts->nid.len = nidEnd-4;
+      pParts->nss.off = nidEnd+1;
+      pParts->nss.len = n-(nidEnd+1);
+      pParts->r.off = pParts->r.len = 0;   /* RFC 2141 has no components */
+      pParts->q = pParts->r;
+      pParts->f = pParts->r;
+    }
+    return 1;
+  }
+
+  if( !scanNid8141(z, n, &nidEnd, pFail) ) return 0;
+  p.nid.off = 4;
+  p.nid.len = nidEnd-4;
+  p.r.off = p.r.len = p.q.off = p.q.len = p.f.off = p.f.len = 0;
+
+  /* RFC 8141 §2: NSS = pchar *(pchar / "/"); never "/" first, no "?". */
+  i = nidEnd+1;
+  if( !startsPchar(z, n, i) ) return scanFail(pFail, URN_E_NSS_START, i);
+  p.nss.off = i;
+  if( !scanRun(z, n, &i, RUN_SLASH, pFail) ) return 0;
+  p.nss.len = i-p.nss.off;
+
+  /* RFC 8141 §2: "?+" r-component, then "?=" q-component, in that order.
+  ** A "?" not followed by "+" or "=" SHOULD be treated as a syntax error
+  ** (RFC 8141 §2); we do. */
+  if( i<n && z[i]=='?' ){
+    if( i+1<n && z[i+1]=='+' ){
+      i += 2;
+      if( !startsPchar(z, n, i) ) return scanFail(pFail, URN_E_R_START, i);
+      p.r.off = i;
+      /* RFC 8141 §2.3.1: the r-component ends with "?=" or "#". */
+      if( !scanRun(z, n, &i, RUN_SLASH|RUN_QMARK|RUN_QEQ, pFail) ) return 0;
+      p.r.len = i-p.r.off;
+      if( i<n && z[i]!='?' && z[i]!='#' ){
+        return scanFail(pFail, URN_E_R_CHAR, i);
+      }
+    }else if( i+1>=n || z[i+1]!='=' ){
+      return scanFail(pFail, URN_E_QMARK, i+1);
+    }
+  }
+  if( i<n && z[i]=='?' ){
+    /* Here z[i+1]=='=' (checked above, or the stop rule of the
+    ** r-component run). */
+    i += 2;
+    if( !startsPchar(z, n, i) ) return scanFail(pFail, URN_E_Q_START, i);
+    p.q.off = i;
+    /* RFC 8141 §2.3.2: the q-component ends with "#"; "/" and "?" are
+    ** data in it, so it may contain "?+" and "?=". */
+    if( !scanRun(z, n, &i, RUN_SLASH|RUN_QMARK, pFail) ) return 0;
+    p.q.len = i-p.q.off;
+  }
+  if( i<n && z[i]=='#' ){
+    /* RFC 8141 §2.3.3: f-component = fragment = *( pchar / "/" / "?" )
+    ** (RFC 3986 §3.5): it may be empty and holds no "#". */
+    i += 1;
+    p.f.off = i;
+    if( !scanRun(z, n, &i, RUN_SLASH|RUN_QMARK, pFail) ) return 0;
+    p.f.len = i-p.f.off;
+    if( i<n ) return scanFail(pFail, URN_E_F_CHAR, i);
+  }
+  if( i<n ){
+    int code;
+    if( p.q.off )      code = URN_E_Q_CHAR;
+    else if( p.r.off ) code = URN_E_R_CHAR;
+    else               code = URN_E_NSS_CHAR;
+    return scanFail(pFail, code, i);
+  }
+  if( pParts ) *pParts = p;
+  return 1;
+}
+
+size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,
+                       char *zOut, size_t nOut){
+  char zFound[32];
+  int k;
+  if( pFail->offset>=n ){
+    snprintf(zFound, sizeof(zFound), "the end of the input");
+  }else{
+    unsigned char c = z[pFail->offset];
+    if( c>0x20 && c<0x7f ){
+      snprintf(zFound, sizeof(zFound), "'%c'", c);
+    }else{
+      /* Controls, space, DEL and non-ASCII bytes are shown in hex, so the
+      ** message is valid UTF-8 whatever the input holds. */
+      snprintf(zFound, sizeof(zFound), "byte 0x%02X", c);
+    }
+  }
+  k = snprintf(zOut, nOut, "offset %llu: found %s, expected %s (%s)",
+               (unsigned long long)pFail->offset, zFound,
+               urnErrorExpected(pFail->code), urnErrorSection(pFail->code));
+  if( k<0 ) k = 0;
+  if( (size_t)k>=nOut ) k = (int)(nOut-1);
+  return (size_t)k;
+}

@@ -1,0 +1,91 @@
+/*
+** urn_scan.h -- layer 1 of sqlite-urn: the URN scanner, the equivalence key
+** and the key comparator.  Nothing here includes or needs SQLite: fuzzers,
+** benchmarks and other hosts link urn_scan.c and urn_key.c directly.
+**
+** Contract of the whole layer:
+**   - inputs are (pointer, length) pairs; they may hold NUL bytes and
+**     invalid UTF-8 and are never read outside [z, z+n);
+**   - nothing allocates, nothing fails, nothing keeps state between calls:
+**     every function is safe on any thread.
+*/
+#ifndef URN_SCAN_H
+#define URN_SCAN_H
+
+#include <stddef.h>
+
+/* Syntax modes. */
+#define URN_MODE_RFC8141 0   /* RFC 8141 §2 (the default) */
+#define URN_MODE_RFC2141 1   /* RFC 2141 §2 (legacy, no components) */
+
+/* A part of the input: bytes [off, off+len).  off==0 means "absent"
+** (no part of a URN other than the scheme starts at offset 0). */
+typedef struct UrnSpan {
+  size_t off;
+  size_t len;
+} UrnSpan;
+
+/* The parts of a valid URN, as offsets into the scanned input.  The scheme
+** is always bytes [0,3) and the NID always starts at offset 4.  Together
+** with the delimiters ":" ":" "?+" "?=" "#" the spans tile the input. */
+typedef struct UrnParts {
+  UrnSpan nid;     /* NID, as written */
+  UrnSpan nss;     /* NSS, as written */
+  UrnSpan r;       /* r-component without its "?+", off==0 if absent */
+  UrnSpan q;       /* q-component without its "?=", off==0 if absent */
+  UrnSpan f;       /* f-component without its "#",  off==0 if absent */
+} UrnParts;
+
+/* Why a string is not a URN: the 0-based offset of the first offending
+** byte (the length of the longest prefix of the input that is also a
+** prefix of some URN; equal to n when the input ends too early) and a code
+** that names what the grammar expected there (urnErrorExpected()). */
+typedef struct UrnFail {
+  int code;
+  size_t offset;
+} UrnFail;
+
+/* Scan z[0..n) under mode.  Returns 1 and fills *pParts (if not NULL)
+** when the input is a URN; returns 0 and fills *pFail (if not NULL)
+** otherwise. */
+int urnScan(const unsigned char *z, size_t n, int mode,
+            UrnParts *pParts, UrnFail *pFail);
+
+/* What the grammar expected where a scan failed with this code, and the
+** RFC section that says so. */
+const char *urnErrorExpected(int code);
+const char *urnErrorSection(int code);
+
+/* Write into zOut (room for nOut bytes; URN_ERROR_MAX is always enough) a
+** one-line English description of the failure: offset, the byte found,
+** what was expected and the RFC section.  Returns the length written (the
+** NUL terminator not counted).  The text is valid UTF-8 whatever z holds:
+** bytes that are not printable ASCII are shown as "byte 0xNN". */
+#define URN_ERROR_MAX 256
+size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,
+                       char *zOut, size_t nOut);
+
+/* ---- The equivalence key (DESIGN.md, RFC 8141 §3.1) ------------------- */
+
+/* Length of key(s) for a URN: the assigned-name keeps its length. */
+#define URN_KEY_LEN(pParts) ((pParts)->nss.off + (pParts)->nss.len)
+
+/* Write key(s) of the URN z (already scanned into *pParts) to zOut, which
+** has room for URN_KEY_LEN(pParts) bytes: "urn:" + lower(NID) + ":" + NSS
+** with the hex digits of every %XX upper-cased; components dropped. */
+void urnKeyWrite(const unsigned char *z, const UrnParts *pParts,
+                 unsigned char *zOut);
+
+/* Write the normalized form of the whole URN z[0..n) (scanned into
+** *pParts) to zOut, which has room for n bytes: scheme and NID lower-cased,
+** every %XX upper-cased in every part, components kept. */
+void urnNormalizeWrite(const unsigned char *z, size_t n,
+                       const UrnParts *pParts, unsigned char *zOut);
+
+/* Compare key(a) with key(b) under mode, as memcmp on the key bytes with
+** the shorter key first on a tie.  Returns <0, 0 or >0.  A total preorder
+** on all byte strings (DESIGN.md I2); allocates nothing, cannot fail. */
+int urnCompare(int mode, const unsigned char *a, size_t na,
+               const unsigned char *b, size_t nb);
+
+#endif /* URN_SCAN_H */
