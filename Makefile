@@ -58,3 +58,6 @@ clean:
 
 help:
 	@sed -n '1,9p' Makefile
+
+# Further targets live in mk/*.mk (check, fuzz, coverage, bench, ...).
+include $(wildcard mk/*.mk)
