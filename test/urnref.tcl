@@ -81,3 +81,18 @@ proc ref_respell {s} {
   }
   return $out
 }
+
+# A random URN (valid by construction, then checked by the caller's
+# oracle): mixed-case scheme and NID, pchars, %XX in both cases, "/" and
+# components.
+proc ref_random_urn {} {
+  set nids {ab ISBN isbn example EXAMPLE a-b uuid Z9 a1 ietf NBN urn x-y}
+  set toks {a b Z 0 9 - . _ ~ ! $ & ' ( ) * + , ; = : @ %2c %2C %aF %Af %00 /x /}
+  set s [lindex {urn URN uRn} [rng 3]]:[rng_pick $nids]:[rng_pick {a B 7 %7e}]
+  set n [rng 6]
+  for {set i 0} {$i < $n} {incr i} { append s [rng_pick $toks] }
+  if {[rng 4]==0} { append s ?+ [rng_pick {r R %2f}] [rng_pick {{} ? /x ?+s}] }
+  if {[rng 4]==0} { append s ?= [rng_pick {q Q %2f}] [rng_pick {{} ? /x ?+s ?=t}] }
+  if {[rng 4]==0} { append s # [rng_pick {{} f %2f ? /}] }
+  return $s
+}
