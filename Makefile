@@ -32,7 +32,7 @@ CORE_SRC := ext/urn_scan.c ext/urn_key.c
 CORE_HDR := ext/urn_scan.h
 SRC      := $(CORE_SRC) ext/urn.c
 
-.PHONY: all test demo prereqs prereqs-build clean help
+.PHONY: all test demo prereqs prereqs-build clean help sql-golden
 
 all: $(LIB)
 
@@ -61,3 +61,10 @@ help:
 
 # Further targets live in mk/*.mk (check, fuzz, coverage, bench, ...).
 include $(wildcard mk/*.mk)
+
+# Regenerate the expected output of every sql/ file (review the diff!).
+sql-golden: $(LIB) prereqs
+	for f in sql/*.sql; do \
+	  $(SQLITE3) -batch -bail -cmd '.load ./$(LIB)' :memory: < $$f \
+	    > test/sql/$$(basename $$f .sql).out 2>&1 || exit 1; \
+	done
