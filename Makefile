@@ -29,14 +29,14 @@ endif
 
 LIB      := urn.$(SOEXT)
 CORE_SRC := ext/urn_scan.c ext/urn_key.c
-CORE_HDR := ext/urn_scan.h
-SRC      := $(CORE_SRC) ext/urn.c
+HDR      := $(wildcard ext/*.h)
+SRC      := $(wildcard ext/*.c)
 
 .PHONY: all test demo prereqs prereqs-build clean help sql-golden
 
 all: $(LIB)
 
-$(LIB): $(SRC) $(CORE_HDR) | prereqs-build
+$(LIB): $(SRC) $(HDR) | prereqs-build
 	$(CC) $(CFLAGS) $(WARN) -fPIC $(SOFLAGS) -o $@ $(SRC)
 
 prereqs-build:

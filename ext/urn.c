@@ -53,30 +53,16 @@
 **   INSERT INTO book VALUES('URN:EXAMPLE:a%2cb');  -- UNIQUE constraint failed
 */
 #include <string.h>
-#include "sqlite3ext.h"
+#include "urn_glue.h"
 SQLITE_EXTENSION_INIT1
-#include "urn_scan.h"
 
 #define URN_VERSION "0.1.0"
-
-/* SQLITE_INNOCUOUS first appeared in SQLite 3.31.0, the minimum we run on. */
-#ifndef SQLITE_INNOCUOUS
-# define SQLITE_INNOCUOUS 0x000200000
-#endif
 #define URN_MIN_SQLITE 3031000
-
-/* Per-function user data: the SQL name, for error messages. */
-typedef struct UrnFunc UrnFunc;
-struct UrnFunc {
-  const char *zName;
-  int nArg;                     /* -1: 1 or 2 arguments (X [,MODE]) */
-  void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
-};
 
 /* Read the text of argument pVal into (*pz, *pn).  Returns 1 on success,
 ** 0 for an SQL NULL (the caller returns NULL), and -1 on out-of-memory,
 ** after reporting it. */
-static int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
+int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
                       const unsigned char **pz, size_t *pn){
   const unsigned char *z;
   if( sqlite3_value_type(pVal)==SQLITE_NULL ) return 0;
@@ -97,29 +83,41 @@ static int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
 }
 
 /* The mode named by argv[iArg] if there is one, else the default.
-** Returns -1 after raising an SQL error for anything else. */
-static int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
-                      int iArg){
-  static const struct { const char *zName; int mode; } aMode[] = {
-    { "rfc8141", URN_MODE_RFC8141 },
-    { "rfc2141", URN_MODE_RFC2141 },
-  };
+** Returns -1 after raising an SQL error for anything else, or for a mode
+** this function does not take. */
+int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+               int iArg){
+  static const char *const azMode[] = { "rfc8141", "rfc2141", "ns" };
+  const UrnFunc *pFunc = (const UrnFunc*)sqlite3_user_data(ctx);
   const char *zMode;
   char *zErr;
-  size_t i;
+  int i, nOk;
   int eType;
   if( argc<=iArg ) return URN_MODE_RFC8141;
   eType = sqlite3_value_type(argv[iArg]);
   zMode = (const char*)sqlite3_value_text(argv[iArg]);
   if( zMode && eType==SQLITE_TEXT ){
-    for(i=0; i<sizeof(aMode)/sizeof(aMode[0]); i++){
-      if( sqlite3_stricmp(zMode, aMode[i].zName)==0 ) return aMode[i].mode;
+    for(i=0; i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
+      if( (pFunc->modes & (1<<i)) && sqlite3_stricmp(zMode, azMode[i])==0 ){
+        return i;
+      }
     }
   }
-  zErr = sqlite3_mprintf("%s(): unknown mode %Q; expected 'rfc8141' or "
-                         "'rfc2141'",
-                         ((const UrnFunc*)sqlite3_user_data(ctx))->zName,
-                         eType==SQLITE_NULL ? 0 : zMode);
+  /* "unknown mode 'x'; expected 'rfc8141' or 'rfc2141'", listing the
+  ** modes this function takes. */
+  zErr = sqlite3_mprintf("%s(): unknown mode %Q; expected",
+                         pFunc->zName, eType==SQLITE_NULL ? 0 : zMode);
+  for(i=0, nOk=0; zErr && i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
+    if( pFunc->modes & (1<<i) ){
+      int nLeft = 0, j;
+      for(j=i+1; j<(int)(sizeof(azMode)/sizeof(azMode[0])); j++){
+        if( pFunc->modes & (1<<j) ) nLeft++;
+      }
+      zErr = sqlite3_mprintf("%z%s '%s'", zErr,
+                             nOk==0 ? "" : nLeft==0 ? " or" : ",", azMode[i]);
+      nOk++;
+    }
+  }
   if( zErr==0 ){
     sqlite3_result_error_nomem(ctx);
   }else{
@@ -257,43 +255,48 @@ static int urnCollate(void *pArg, int nA, const void *pA, int nB,
   return (r>0) - (r<0);
 }
 
-/* Every SQL name of the extension.  nArg -1 means "X [,MODE]": registered
+/* The SQL functions of this file.  nArg -1 means "X [,MODE]": registered
 ** for 1 and 2 arguments. */
 static const UrnFunc aUrnFunc[] = {
-  { "urn_valid",      -1, urnValidFunc   },
-  { "urn_error",      -1, urnErrorFunc   },
-  { "urn_nid",        -1, urnNidFunc     },
-  { "urn_nss",        -1, urnPartFunc    },
-  { "urn_rcomponent", -1, urnPartFunc    },
-  { "urn_qcomponent", -1, urnPartFunc    },
-  { "urn_fcomponent", -1, urnPartFunc    },
-  { "urn_canonical",  -1, urnRewriteFunc },
-  { "urn_normalize",  -1, urnRewriteFunc },
-  { "urn_equal",       2, urnEqualFunc   },
-  { "urn_equal",       3, urnEqualFunc   },
-  { "urn_version",     0, urnVersionFunc },
+  { "urn_valid",      -1, urnValidFunc,   URN_MODES_SYNTAX },
+  { "urn_error",      -1, urnErrorFunc,   URN_MODES_SYNTAX },
+  { "urn_nid",        -1, urnNidFunc,     URN_MODES_SYNTAX },
+  { "urn_nss",        -1, urnPartFunc,    URN_MODES_SYNTAX },
+  { "urn_rcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
+  { "urn_qcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
+  { "urn_fcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
+  { "urn_canonical",  -1, urnRewriteFunc, URN_MODES_SYNTAX },
+  { "urn_normalize",  -1, urnRewriteFunc, URN_MODES_SYNTAX },
+  { "urn_equal",       2, urnEqualFunc,   URN_MODES_SYNTAX },
+  { "urn_equal",       3, urnEqualFunc,   URN_MODES_SYNTAX },
+  { "urn_version",     0, urnVersionFunc, 0 },
 };
 
-/* Register every function and collation on db. */
-static int urnRegister(sqlite3 *db){
-  const int flags = SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS;
+int urnRegisterTable(sqlite3 *db, const UrnFunc *aFunc, int nFunc){
   int rc = SQLITE_OK;
-  size_t i;
-  for(i=0; rc==SQLITE_OK && i<sizeof(aUrnFunc)/sizeof(aUrnFunc[0]); i++){
-    const UrnFunc *p = &aUrnFunc[i];
+  int i;
+  for(i=0; rc==SQLITE_OK && i<nFunc; i++){
+    const UrnFunc *p = &aFunc[i];
     void *pData = (void*)p;
     if( p->nArg<0 ){
-      rc = sqlite3_create_function(db, p->zName, 1, flags, pData,
+      rc = sqlite3_create_function(db, p->zName, 1, URN_FUNC_FLAGS, pData,
                                    p->xFunc, 0, 0);
       if( rc==SQLITE_OK ){
-        rc = sqlite3_create_function(db, p->zName, 2, flags, pData,
+        rc = sqlite3_create_function(db, p->zName, 2, URN_FUNC_FLAGS, pData,
                                      p->xFunc, 0, 0);
       }
     }else{
-      rc = sqlite3_create_function(db, p->zName, p->nArg, flags, pData,
-                                   p->xFunc, 0, 0);
+      rc = sqlite3_create_function(db, p->zName, p->nArg, URN_FUNC_FLAGS,
+                                   pData, p->xFunc, 0, 0);
     }
   }
+  return rc;
+}
+
+/* Register every function and collation on db. */
+static int urnRegister(sqlite3 *db){
+  int rc = urnRegisterTable(db, aUrnFunc,
+                            (int)(sizeof(aUrnFunc)/sizeof(aUrnFunc[0])));
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF8, 0, urnCollate, 0);
   }

@@ -1,0 +1,44 @@
+/*
+** urn_glue.h -- what the SQLite glue files of sqlite-urn (layer 3) share:
+** argument reading, the MODE argument, and each file's registration entry.
+** Only the glue includes SQLite headers; layers 1 and 2 never see this.
+*/
+#ifndef URN_GLUE_H
+#define URN_GLUE_H
+
+#include "sqlite3ext.h"
+#include "urn_scan.h"
+
+/* SQLITE_INNOCUOUS first appeared in SQLite 3.31.0, the minimum we run on. */
+#ifndef SQLITE_INNOCUOUS
+# define SQLITE_INNOCUOUS 0x000200000
+#endif
+#define URN_FUNC_FLAGS (SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS)
+
+/* Which modes a function accepts, as a bit set of (1<<URN_MODE_xxx). */
+#define URN_MODES_SYNTAX ((1<<URN_MODE_RFC8141)|(1<<URN_MODE_RFC2141))
+
+/* A row of a registration table; a pointer to it is the user data of the
+** SQL function, so that messages can name the function. */
+typedef struct UrnFunc UrnFunc;
+struct UrnFunc {
+  const char *zName;
+  int nArg;          /* -1: "X [,MODE]", registered for 1 and 2 arguments */
+  void (*xFunc)(sqlite3_context*, int, sqlite3_value**);
+  int modes;         /* modes the MODE argument may name */
+};
+
+/* Register every row of aFunc[0..nFunc) on db. */
+int urnRegisterTable(sqlite3 *db, const UrnFunc *aFunc, int nFunc);
+
+/* The text of pVal as (*pz, *pn): 1 on success, 0 for SQL NULL, -1 after
+** reporting out-of-memory. */
+int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
+               const unsigned char **pz, size_t *pn);
+
+/* The mode named by argv[iArg] if argc > iArg, else URN_MODE_RFC8141;
+** -1 after raising an SQL error naming the modes this function accepts. */
+int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+               int iArg);
+
+#endif /* URN_GLUE_H */
