@@ -96,7 +96,11 @@ int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
   if( argc<=iArg ) return URN_MODE_RFC8141;
   eType = sqlite3_value_type(argv[iArg]);
   zMode = (const char*)sqlite3_value_text(argv[iArg]);
-  if( zMode && eType==SQLITE_TEXT ){
+  if( zMode==0 && eType!=SQLITE_NULL ){
+    sqlite3_result_error_nomem(ctx);    /* the text conversion failed */
+    return -1;
+  }
+  if( eType==SQLITE_TEXT ){
     for(i=0; i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
       if( (pFunc->modes & (1<<i)) && sqlite3_stricmp(zMode, azMode[i])==0 ){
         return i;
