@@ -10,13 +10,17 @@
 **
 ** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
 ** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
-** reserved, "/", "?", "#" and %00 rejected).  Any other mode, NULL included,
-** is an SQL error that names the accepted ones.
+** reserved, "/", "?", "#" and %00 rejected); urn_valid, urn_error,
+** urn_canonical, urn_equal and urn_json also take 'ns': RFC 8141 plus the
+** namespace rules of urn_ns_sql.c (registered NID, check digits, key_ns).
+** Any other mode, NULL included, is an SQL error that names the accepted
+** ones.
 **
 **   urn_valid(X [,MODE])      1 if X is a URN, else 0.
 **   urn_error(X [,MODE])      NULL if X is a URN, else why not:
 **                             'offset 7: found end of the input, expected
 **                             ... (RFC 8141 §2)'; offsets are 0-based bytes.
+**                             Mode 'ns' says what the namespace rejects.
 **   urn_nid(X [,MODE])        the NID, lower-cased (RFC 8141 §2.1).
 **   urn_nss(X [,MODE])        the NSS exactly as written.
 **   urn_rcomponent(X [,MODE]) the r-component without "?+", NULL if absent.
@@ -26,12 +30,19 @@
 **   urn_canonical(X [,MODE])  key(X): 'urn:' || lower(NID) || ':' || NSS
 **                             with every %XX upper-cased, components
 **                             dropped, nothing decoded (RFC 8141 §3.1).
+**                             Mode 'ns': key_ns(X), the key after the
+**                             namespace's own equivalence rule.
 **   urn_normalize(X [,MODE])  X with scheme and NID lower-cased and every
 **                             %XX upper-cased in every part, components
 **                             kept: the form to store and display.
 **   urn_equal(A, B [,MODE])   1 if A and B are URN-equivalent (RFC 8141 §3),
 **                             else 0; a non-URN equals only itself.
 **   urn_version()             the version of this extension, e.g. '0.1.0'.
+**
+** Further functions, each documented in the header of its file:
+**   urn_encode(), urn_decode(), urn_build(), urn_json()   urn_codec_sql.c
+**   urn_isbn13(), urn_registry_date(), the collation URN_NS and the
+**   virtual table urn_namespaces                          urn_ns_sql.c
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
 ** not a URN under MODE.  Every function gives NULL for a NULL X (urn_equal:
@@ -54,6 +65,7 @@
 */
 #include <string.h>
 #include "urn_glue.h"
+#include "urn_ns.h"
 SQLITE_EXTENSION_INIT1
 
 #define URN_VERSION "0.1.0"
@@ -101,8 +113,12 @@ int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
     return -1;
   }
   if( eType==SQLITE_TEXT ){
+    /* Compare whole values: 'rfc2141' followed by a NUL and more bytes is
+    ** not 'rfc2141'. */
+    int nMode = sqlite3_value_bytes(argv[iArg]);
     for(i=0; i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
-      if( (pFunc->modes & (1<<i)) && sqlite3_stricmp(zMode, azMode[i])==0 ){
+      if( (pFunc->modes & (1<<i)) && nMode==(int)strlen(azMode[i])
+       && sqlite3_strnicmp(zMode, azMode[i], nMode)==0 ){
         return i;
       }
     }
@@ -132,16 +148,19 @@ int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
 }
 
 /* Common prologue of the one-string functions: read the mode and X and scan
-** X.  Returns 1 with *pValid set when the caller should compute a result,
-** 0 when the result (NULL, or an error) is already set. */
+** X.  Returns the mode (>=0) with *pValid set when the caller should compute
+** a result, -1 when the result (NULL, or an error) is already set.  In mode
+** 'ns' the scan is the RFC 8141 one: *pValid says X is an RFC 8141 URN,
+** and the caller applies the namespace rules (urn_ns.h) on top. */
 static int urnArgScan(sqlite3_context *ctx, int argc, sqlite3_value **argv,
                       const unsigned char **pz, size_t *pn, int *pValid,
                       UrnParts *pParts, UrnFail *pFail){
   int mode = urnArgMode(ctx, argc, argv, 1);
-  if( mode<0 ) return 0;
-  if( urnArgText(ctx, argv[0], pz, pn)<=0 ) return 0;
-  *pValid = urnScan(*pz, *pn, mode, pParts, pFail);
-  return 1;
+  if( mode<0 ) return -1;
+  if( urnArgText(ctx, argv[0], pz, pn)<=0 ) return -1;
+  *pValid = urnScan(*pz, *pn, mode==URN_MODE_NS ? URN_MODE_RFC8141 : mode,
+                    pParts, pFail);
+  return mode;
 }
 
 /* Return z[span] as text; NULL for an absent span.  Spans of a valid URN
@@ -153,10 +172,17 @@ static void urnResultSpan(sqlite3_context *ctx, const unsigned char *z,
                         SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
-/* urn_valid(X [,MODE]) */
+/* urn_valid(X [,MODE]).  Mode 'ns': an RFC 8141 URN whose NID is in the
+** registry snapshot and whose NSS passes its namespace's validator. */
 static void urnValidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z; size_t n; int valid;
-  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, 0, 0) ) return;
+  UrnParts parts;
+  char zMsg[URN_ERROR_MAX];
+  int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
+  if( mode<0 ) return;
+  if( valid && mode==URN_MODE_NS ){
+    valid = urnNsCheck(z, &parts, zMsg, sizeof(zMsg));
+  }
   sqlite3_result_int(ctx, valid);
 }
 
@@ -164,11 +190,20 @@ static void urnValidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z; size_t n; int valid;
   UrnFail fail;
+  UrnParts parts;
   char zMsg[URN_ERROR_MAX];
   size_t nMsg;
-  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, 0, &fail) ) return;
-  if( valid ) return;
-  nMsg = urnErrorMessage(z, n, &fail, zMsg, sizeof(zMsg));
+  int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, &fail);
+  if( mode<0 ) return;
+  if( valid ){
+    /* Mode 'ns': the namespace says why, in its own terms. */
+    if( mode!=URN_MODE_NS || urnNsCheck(z, &parts, zMsg, sizeof(zMsg)) ){
+      return;
+    }
+    nMsg = strlen(zMsg);
+  }else{
+    nMsg = urnErrorMessage(z, n, &fail, zMsg, sizeof(zMsg));
+  }
   sqlite3_result_text64(ctx, zMsg, nMsg, SQLITE_TRANSIENT, SQLITE_UTF8);
 }
 
@@ -178,7 +213,7 @@ static void urnNidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z; size_t n; int valid; size_t i;
   UrnParts parts;
   char zNid[32];
-  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0) ) return;
+  if( urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0)<0 ) return;
   if( !valid ) return;
   for(i=0; i<parts.nid.len; i++){
     unsigned char c = z[parts.nid.off+i];
@@ -195,7 +230,7 @@ static void urnPartFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   UrnParts parts;
   const UrnSpan *pSpan;
   const char *zName = ((const UrnFunc*)sqlite3_user_data(ctx))->zName;
-  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0) ) return;
+  if( urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0)<0 ) return;
   if( !valid ) return;
   switch( zName[4] ){
     case 'r': pSpan = &parts.r; break;
@@ -215,15 +250,18 @@ static void urnRewriteFunc(sqlite3_context *ctx, int argc,
   unsigned char *zOut;
   size_t nOut;
   int isKey = ((const UrnFunc*)sqlite3_user_data(ctx))->zName[4]=='c';
-  if( !urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0) ) return;
-  if( !valid ) return;
+  int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
+  if( mode<0 || !valid ) return;
   nOut = isKey ? URN_KEY_LEN(&parts) : n;
   zOut = sqlite3_malloc64(nOut);
   if( zOut==0 ){
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  if( isKey ){
+  if( isKey && mode==URN_MODE_NS ){
+    /* key_ns(X) = f_nid(key(X)), never longer than key(X) (DESIGN.md). */
+    nOut = urnNsKeyWrite(z, &parts, zOut);
+  }else if( isKey ){
     urnKeyWrite(z, &parts, zOut);
   }else{
     urnNormalizeWrite(z, n, &parts, zOut);
@@ -239,7 +277,11 @@ static void urnEqualFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( mode<0 ) return;
   if( urnArgText(ctx, argv[0], &zA, &nA)<=0 ) return;
   if( urnArgText(ctx, argv[1], &zB, &nB)<=0 ) return;
-  sqlite3_result_int(ctx, urnCompare(mode, zA, nA, zB, nB)==0);
+  if( mode==URN_MODE_NS ){
+    sqlite3_result_int(ctx, urnNsCompare(zA, nA, zB, nB)==0);
+  }else{
+    sqlite3_result_int(ctx, urnCompare(mode, zA, nA, zB, nB)==0);
+  }
 }
 
 /* urn_version() */
@@ -262,17 +304,17 @@ static int urnCollate(void *pArg, int nA, const void *pA, int nB,
 /* The SQL functions of this file.  nArg -1 means "X [,MODE]": registered
 ** for 1 and 2 arguments. */
 static const UrnFunc aUrnFunc[] = {
-  { "urn_valid",      -1, urnValidFunc,   URN_MODES_SYNTAX },
-  { "urn_error",      -1, urnErrorFunc,   URN_MODES_SYNTAX },
+  { "urn_valid",      -1, urnValidFunc,   URN_MODES_ALL },
+  { "urn_error",      -1, urnErrorFunc,   URN_MODES_ALL },
   { "urn_nid",        -1, urnNidFunc,     URN_MODES_SYNTAX },
   { "urn_nss",        -1, urnPartFunc,    URN_MODES_SYNTAX },
   { "urn_rcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
   { "urn_qcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
   { "urn_fcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
-  { "urn_canonical",  -1, urnRewriteFunc, URN_MODES_SYNTAX },
+  { "urn_canonical",  -1, urnRewriteFunc, URN_MODES_ALL },
   { "urn_normalize",  -1, urnRewriteFunc, URN_MODES_SYNTAX },
-  { "urn_equal",       2, urnEqualFunc,   URN_MODES_SYNTAX },
-  { "urn_equal",       3, urnEqualFunc,   URN_MODES_SYNTAX },
+  { "urn_equal",       2, urnEqualFunc,   URN_MODES_ALL },
+  { "urn_equal",       3, urnEqualFunc,   URN_MODES_ALL },
   { "urn_version",     0, urnVersionFunc, 0 },
 };
 
@@ -301,6 +343,8 @@ int urnRegisterTable(sqlite3 *db, const UrnFunc *aFunc, int nFunc){
 static int urnRegister(sqlite3 *db){
   int rc = urnRegisterTable(db, aUrnFunc,
                             (int)(sizeof(aUrnFunc)/sizeof(aUrnFunc[0])));
+  if( rc==SQLITE_OK ) rc = urnRegisterCodec(db);
+  if( rc==SQLITE_OK ) rc = urnRegisterNs(db);
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF8, 0, urnCollate, 0);
   }

@@ -17,6 +17,7 @@
 
 /* Which modes a function accepts, as a bit set of (1<<URN_MODE_xxx). */
 #define URN_MODES_SYNTAX ((1<<URN_MODE_RFC8141)|(1<<URN_MODE_RFC2141))
+#define URN_MODES_ALL    (URN_MODES_SYNTAX|(1<<URN_MODE_NS))
 
 /* A row of a registration table; a pointer to it is the user data of the
 ** SQL function, so that messages can name the function. */
@@ -40,5 +41,13 @@ int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
 ** -1 after raising an SQL error naming the modes this function accepts. */
 int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
                int iArg);
+
+/* Register the functions of urn_codec_sql.c (urn_encode, urn_decode,
+** urn_build, urn_json) on db. */
+int urnRegisterCodec(sqlite3 *db);
+
+/* Register what urn_ns_sql.c provides (urn_isbn13, urn_registry_date, the
+** collation URN_NS and the virtual table urn_namespaces) on db. */
+int urnRegisterNs(sqlite3 *db);
 
 #endif /* URN_GLUE_H */

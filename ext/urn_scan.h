@@ -17,6 +17,8 @@
 /* Syntax modes. */
 #define URN_MODE_RFC8141 0   /* RFC 8141 §2 (the default) */
 #define URN_MODE_RFC2141 1   /* RFC 2141 §2 (legacy, no components) */
+#define URN_MODE_NS      2   /* RFC 8141 syntax plus namespace rules
+                             ** (RFC 8141 §3.1, §5; ext/urn_ns.h) */
 
 /* A part of the input: bytes [off, off+len).  off==0 means "absent"
 ** (no part of a URN other than the scheme starts at offset 0). */

@@ -10,7 +10,9 @@ if {[llength $argv]} {
   set files [lsort [glob -directory $testdir *.test]]
 }
 set tclsh [info nameofexecutable]
-set scratch [file join [pwd] build testrun]
+# One scratch directory per run, so that runs in the same tree at the same
+# time (or make test beside make check) do not share database files.
+set scratch [file join [pwd] build testrun [pid]]
 file mkdir $scratch
 set nPass 0
 set nFail 0
@@ -35,5 +37,6 @@ foreach f $files {
   incr nPass $p
   incr nFail $q
 }
+if {$nFail==0} { file delete -force $scratch }
 puts "$nPass passed, $nFail failed"
 exit [expr {$nFail>0}]

@@ -1,0 +1,323 @@
+/*
+** urn_ns.c -- layer 2 of sqlite-urn: the namespace table and the
+** namespace-aware key, comparator and validation (no SQLite headers).
+**
+** The table has one entry per NID of the IANA registry "Uniform Resource
+** Names (URN) Namespaces", snapshot of 2026-05-28: 96 formal NIDs (RFC 8141
+** §5.1) and 8 informal ones (RFC 8141 §5.2), each with the reference the
+** registry lists, an optional key transform and an optional NSS validator
+** (urn_ns_rules.c).  Adding a namespace rule is adding a pointer to its
+** entry; adding a NID is adding an entry, in byte order of the NID.
+**
+** key_ns(s) = f_nid(key(s)) (DESIGN.md): the generic key of RFC 8141 §3.1
+** (scheme and NID lower-cased, %XX hex digits upper-cased, components
+** dropped), then the transform of the NID if it has one.  A transform
+** deletes or re-cases bytes of the NSS only, so the key's byte i depends
+** on a few bytes of the input: the comparator walks both inputs at once
+** and never writes a key anywhere.  For a string that is not an RFC 8141
+** URN, key_ns(s) = s.
+**
+** The rows below were generated from urn-namespaces.tsv with
+**   awk -F'\t' '!/^#/ && $1!="nid"' urn-namespaces.tsv | LC_ALL=C sort
+** ('-' references as 0, rules attached by hand); test/ns.test checks them
+** against the TSV when it is at hand, and the order always.
+*/
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+#include "urn_ns.h"
+#include "urn_ns_rules.h"
+
+const char urnNsRegistryDate[] = "2026-05-28";
+
+/* The registry snapshot, in byte order of the NID. */
+static const UrnNsEntry aRegistry[] = {
+  { "3gpp", URN_NS_FORMAL, "RFC 5279", 0, 0 },
+  { "3gpp2", URN_NS_FORMAL, "RFC 8464", 0, 0 },
+  { "adid", URN_NS_FORMAL, "RFC 8107", 0, 0 },
+  { "alert", URN_NS_FORMAL, "RFC 7462", 0, 0 },
+  { "bbf", URN_NS_FORMAL, "RFC 8057", 0, 0 },
+  { "broadband-forum-org", URN_NS_FORMAL, "RFC 8057", 0, 0 },
+  { "c2pa", URN_NS_FORMAL, "C2PA", 0, 0 },
+  { "cablelabs", URN_NS_FORMAL, "RFC 6289", 0, 0 },
+  { "ccsds", URN_NS_FORMAL, "RFC 7738", 0, 0 },
+  { "cdx", URN_NS_FORMAL, "The OWASP Foundation Inc.", 0, 0 },
+  { "cgi", URN_NS_FORMAL, "RFC 5138", 0, 0 },
+  { "clei", URN_NS_FORMAL, "RFC 4152", 0, 0 },
+  { "csa", URN_NS_FORMAL, "Connectivity Standards Alliance", 0, 0 },
+  { "cta", URN_NS_FORMAL, "Consumer Technology Association", 0, 0 },
+  { "ddi", URN_NS_FORMAL, "RFC 9517", 0, 0 },
+  { "dev", URN_NS_FORMAL, "RFC 9039", 0, 0 },
+  { "dgiwg", URN_NS_FORMAL, "RFC 6288", 0, 0 },
+  { "doi", URN_NS_FORMAL, "DOI Foundation", &urnNsFoldDoi, 0 },
+  { "dslforum-org", URN_NS_FORMAL, "RFC 8057", 0, 0 },
+  { "dvb", URN_NS_FORMAL, "RFC 5328; RFC 7354", 0, 0 },
+  { "ebu", URN_NS_FORMAL, "RFC 5174", 0, 0 },
+  { "eic", URN_NS_FORMAL,
+    "European Network of Transmission System Operators for Electricity "
+    "(ENTSO-E)",
+    0, 0 },
+  { "eidr", URN_NS_FORMAL, "RFC 7972", 0, 0 },
+  { "epc", URN_NS_FORMAL, "RFC 5134", 0, 0 },
+  { "epcglobal", URN_NS_FORMAL, "RFC 5134", 0, 0 },
+  { "etsi", URN_NS_FORMAL, "RFC 8515", 0, 0 },
+  { "eurosystem", URN_NS_FORMAL, "RFC 7207", 0, 0 },
+  { "example", URN_NS_FORMAL, "RFC 6963", 0, 0 },
+  { "fdc", URN_NS_FORMAL, "RFC 4198", 0, 0 },
+  { "fipa", URN_NS_FORMAL, "RFC 3616", 0, 0 },
+  { "gdr", URN_NS_FORMAL, 0, 0, 0 },
+  { "gdst", URN_NS_FORMAL, "Institute of Food Technologists", 0, 0 },
+  { "geant", URN_NS_FORMAL, "RFC 4926", 0, 0 },
+  { "globus", URN_NS_FORMAL, "RFC 7853", 0, 0 },
+  { "gsma", URN_NS_FORMAL, "RFC 7254", 0, 0 },
+  { "gvat", URN_NS_FORMAL, "Bundeskanzleramt der Republik Österreich", 0, 0 },
+  { "hbbtv", URN_NS_FORMAL, "RFC 7528", 0, 0 },
+  { "ieee", URN_NS_FORMAL, "RFC 8069", 0, 0 },
+  { "ietf", URN_NS_FORMAL, "RFC 2648", &urnNsFoldIetf, &urnNsCheckIetf },
+  { "iptc", URN_NS_FORMAL, "RFC 3937", 0, 0 },
+  { "isan", URN_NS_FORMAL, "RFC 4246", &urnNsFoldIsan, &urnNsCheckIsan },
+  { "isbn", URN_NS_FORMAL,
+    "International ISBN Agency", &urnNsFoldIsbn, &urnNsCheckIsbn },
+  { "isni", URN_NS_FORMAL,
+    "ISNI International Agency", &urnNsFoldIsni, &urnNsCheckIsni },
+  { "iso", URN_NS_FORMAL, "RFC 5141", 0, 0 },
+  { "issn", URN_NS_FORMAL,
+    "ISSN International Centre", &urnNsFoldIssn, &urnNsCheckIssn },
+  { "itu", URN_NS_FORMAL,
+    "International Telecommunications Union (ITU)", 0, 0 },
+  { "ivis", URN_NS_FORMAL, "RFC 4617", 0, 0 },
+  { "knx", URN_NS_FORMAL, "KNX Association cvba", 0, 0 },
+  { "lei", URN_NS_FORMAL,
+    "Global Legal Entity Identifier Foundation (GLEIF)", 0, 0 },
+  { "lex", URN_NS_FORMAL, "RFC 9676", 0, 0 },
+  { "liberty", URN_NS_FORMAL, "RFC 3622", 0, 0 },
+  { "mace", URN_NS_FORMAL, "RFC 3613", 0, 0 },
+  { "mef", URN_NS_FORMAL, "RFC 7818", 0, 0 },
+  { "meta", URN_NS_FORMAL, "Juha Hakala", 0, 0 },
+  { "mpeg", URN_NS_FORMAL, "RFC 3614", &urnNsFoldMpeg, 0 },
+  { "mrn", URN_NS_FORMAL,
+    "International Association of Marine Aids to Navigation and "
+    "Lighthouse Authorities (IALA)",
+    0, 0 },
+  { "nan", URN_NS_FORMAL, "The National Archives of Finland", 0, 0 },
+  { "nato", URN_NS_FORMAL, "RFC 7467", 0, 0 },
+  { "nbn", URN_NS_FORMAL, "RFC 8458", &urnNsFoldNbn, &urnNsCheckNbn },
+  { "nena", URN_NS_FORMAL, "RFC 6061", 0, 0 },
+  { "newsml", URN_NS_FORMAL, "RFC 3085", 0, 0 },
+  { "nfc", URN_NS_FORMAL, "RFC 4729", 0, 0 },
+  { "nfi", URN_NS_FORMAL, 0, 0, 0 },
+  { "nzl", URN_NS_FORMAL, "RFC 4350", &urnNsFoldNzl, 0 },
+  { "oasis", URN_NS_FORMAL, "RFC 3121", 0, 0 },
+  { "ogc", URN_NS_FORMAL, "RFC 5165", 0, 0 },
+  { "ogf", URN_NS_FORMAL, "RFC 6453", 0, 0 },
+  { "oid", URN_NS_FORMAL, "RFC 3061", 0, &urnNsCheckOid },
+  { "oipf", URN_NS_FORMAL, "RFC 6893", 0, 0 },
+  { "oma", URN_NS_FORMAL, "RFC 4358", 0, 0 },
+  { "onem2m", URN_NS_FORMAL, "oneM2M Partnership Project", 0, 0 },
+  { "onf", URN_NS_FORMAL, "Open Networking Foundation", 0, 0 },
+  { "pin", URN_NS_FORMAL, "RFC 3043", 0, 0 },
+  { "pno", URN_NS_FORMAL, "PROFIBUS Nutzerorganisation e.V.", 0, 0 },
+  { "publicid", URN_NS_FORMAL, "RFC 3151", 0, 0 },
+  { "pwid", URN_NS_FORMAL, "Eld Zierau", 0, 0 },
+  { "reso", URN_NS_FORMAL, "Real Estate Standards Organization (RESO)", 0, 0 },
+  { "s1000d", URN_NS_FORMAL, "RFC 4688", 0, 0 },
+  { "said", URN_NS_FORMAL, 0, 0, 0 },
+  { "schac", URN_NS_FORMAL, "RFC 6338", 0, 0 },
+  { "service", URN_NS_FORMAL, "RFC 5031", 0, 0 },
+  { "smpte", URN_NS_FORMAL, "RFC 5119", 0, 0 },
+  { "stalwart", URN_NS_FORMAL, "Stalwart Labs LLC", 0, 0 },
+  { "swift", URN_NS_FORMAL, "RFC 3615", 0, 0 },
+  { "thread", URN_NS_FORMAL, "Thread Group, Inc.", 0, 0 },
+  { "trivore", URN_NS_FORMAL, 0, 0, 0 },
+  { "tva", URN_NS_FORMAL, "RFC 4195", 0, 0 },
+  { "uci", URN_NS_FORMAL, "RFC 4179", 0, 0 },
+  { "ucode", URN_NS_FORMAL, "RFC 6588; Errata 3188; Errata 3189", 0, 0 },
+  { "uic", URN_NS_FORMAL, "Union International de Chemin de Fer", 0, 0 },
+  { "urn-1", URN_NS_INFORMAL, "Michael Mealling", 0, 0 },
+  { "urn-2", URN_NS_INFORMAL, "Robert M. Akscyn", 0, 0 },
+  { "urn-3", URN_NS_INFORMAL, "Andrea Goethals", 0, 0 },
+  { "urn-4", URN_NS_INFORMAL, "Kevin P. Yancey", 0, 0 },
+  { "urn-5", URN_NS_INFORMAL, "B. Fallenstein", 0, 0 },
+  { "urn-6", URN_NS_INFORMAL, "Evan Prodromou", 0, 0 },
+  { "urn-7", URN_NS_INFORMAL, "RFC 6050", 0, 0 },
+  { "urn-8", URN_NS_INFORMAL, 0, 0, 0 },
+  { "uuid", URN_NS_FORMAL, "RFC 9562", &urnNsFoldUuid, &urnNsCheckUuid },
+  { "web3d", URN_NS_FORMAL, "RFC 3541", 0, 0 },
+  { "wfa", URN_NS_FORMAL, 0, 0, 0 },
+  { "wmo", URN_NS_FORMAL, "World Meteorological Organization", 0, 0 },
+  { "xmlorg", URN_NS_FORMAL, "RFC 3120", 0, 0 },
+  { "xmpp", URN_NS_FORMAL, "RFC 4854", 0, 0 },
+};
+
+#define REGISTRY_SIZE ((int)(sizeof(aRegistry)/sizeof(aRegistry[0])))
+
+int urnNsRegistrySize(void){ return REGISTRY_SIZE; }
+
+const UrnNsEntry *urnNsRegistryAt(int i){
+  return (i>=0 && i<REGISTRY_SIZE) ? &aRegistry[i] : 0;
+}
+
+/* NIDs are case-insensitive (RFC 8141 §2.1): compare the lower-cased NID
+** z[0..n) with the registered (lower case) zNid. */
+static int nidCompare(const unsigned char *z, size_t n, const char *zNid){
+  size_t i;
+  for(i=0; i<n; i++){
+    unsigned char c = z[i];
+    unsigned char e = (unsigned char)zNid[i];   /* 0 at its end */
+    if( c>='A' && c<='Z' ) c |= 0x20;
+    if( c!=e ) return (int)c - (int)e;
+  }
+  return zNid[n]==0 ? 0 : -1;
+}
+
+const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n){
+  int lo = 0, hi = REGISTRY_SIZE-1;
+  while( lo<=hi ){
+    int mid = (lo+hi)/2;
+    int c = nidCompare(z, n, aRegistry[mid].zNid);
+    if( c==0 ) return &aRegistry[mid];
+    if( c<0 ) hi = mid-1; else lo = mid+1;
+  }
+  return 0;
+}
+
+/* ---- key_ns, produced one byte at a time ------------------------------ */
+
+/* A reader of key_ns(z): either the bytes of a non-URN as they are, or the
+** assigned-name of a URN with the generic folding of RFC 8141 §3.1 and the
+** transform of its NID applied on the fly. */
+typedef struct NsKeyReader {
+  const unsigned char *z;
+  size_t i;            /* next byte of z to read */
+  size_t end;          /* read z[i..end): all of a non-URN, the
+                       ** assigned-name of a URN */
+  size_t nssOff;       /* where the NSS starts (URN only) */
+  size_t lowerEnd;     /* A-Z before this offset are lower-cased */
+  int isUrn;
+  UrnNsFold fold;      /* the transform's decision for this NSS */
+} NsKeyReader;
+
+/* Start reading key_ns of the RFC 8141 URN z, scanned into *pParts. */
+static void readerStartUrn(NsKeyReader *p, const unsigned char *z,
+                           const UrnParts *pParts){
+  const UrnNsEntry *pEntry = urnNsRegistryFind(z+pParts->nid.off,
+                                               pParts->nid.len);
+  memset(&p->fold, 0, sizeof(p->fold));
+  if( pEntry && pEntry->pTransform ){
+    UrnNsKeyNss nss;
+    nss.z = z + pParts->nss.off;
+    nss.n = pParts->nss.len;
+    pEntry->pTransform->xFold(&nss, &p->fold);
+    assert( p->fold.nLower<=nss.n );
+  }
+  p->z = z;
+  p->i = 0;
+  p->end = URN_KEY_LEN(pParts);
+  p->nssOff = pParts->nss.off;
+  p->lowerEnd = pParts->nss.off + p->fold.nLower;
+  p->isUrn = 1;
+}
+
+/* Start reading key_ns of the non-URN z[0..n): z itself (DESIGN.md I3). */
+static void readerStartRaw(NsKeyReader *p, const unsigned char *z, size_t n){
+  memset(p, 0, sizeof(*p));
+  p->z = z;
+  p->end = n;
+}
+
+/* The next byte of key_ns, or -1 at its end. */
+static int readerNext(NsKeyReader *p){
+  if( !p->isUrn ) return p->i<p->end ? p->z[p->i++] : -1;
+  while( p->i<p->end ){
+    size_t i = p->i++;
+    unsigned char c = p->z[i];
+    if( i<p->nssOff ){
+      /* Scheme and NID: lower case (RFC 8141 §3.1, items 1 and 2). */
+      return (c>='A' && c<='Z') ? c|0x20 : c;
+    }
+    if( p->z[i-1]=='%' || p->z[i-2]=='%' ){
+      /* A hex digit of a %XX: upper case (RFC 8141 §3.1, item 3), never
+      ** folded as a letter.  i-2 is at least the NID's last byte. */
+      return (c>='a' && c<='f') ? c&~0x20 : c;
+    }
+    if( c=='-' && p->fold.dropHyphen ) continue;
+    if( c>='A' && c<='Z' && i<p->lowerEnd ) return c|0x20;
+    if( c=='x' && p->fold.upperX ) return 'X';
+    return c;
+  }
+  return -1;
+}
+
+size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
+                     unsigned char *zOut){
+  NsKeyReader r;
+  size_t n = 0;
+  int c;
+  readerStartUrn(&r, z, pParts);
+  while( (c = readerNext(&r))>=0 ) zOut[n++] = (unsigned char)c;
+  assert( n<=URN_KEY_LEN(pParts) );
+  return n;
+}
+
+int urnNsCompare(const unsigned char *a, size_t na,
+                 const unsigned char *b, size_t nb){
+  UrnParts pa, pb;
+  NsKeyReader ra, rb;
+  int va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
+  int vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
+  if( !va && !vb ){
+    /* Two non-URNs compare as their own bytes (DESIGN.md I3). */
+    size_t m = na<nb ? na : nb;
+    int r = m ? memcmp(a, b, m) : 0;
+    return r ? r : (na>nb) - (na<nb);
+  }
+  if( va ) readerStartUrn(&ra, a, &pa); else readerStartRaw(&ra, a, na);
+  if( vb ) readerStartUrn(&rb, b, &pb); else readerStartRaw(&rb, b, nb);
+  for(;;){
+    int ca = readerNext(&ra);
+    int cb = readerNext(&rb);
+    /* -1 (the end) sorts before every byte: shorter first on a tie. */
+    if( ca!=cb ) return ca - cb;
+    if( ca<0 ) return 0;
+  }
+}
+
+/* ---- Strict validation ------------------------------------------------ */
+
+int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
+               char *zErr, size_t nErr){
+  const UrnNsEntry *pEntry = urnNsRegistryFind(z+pParts->nid.off,
+                                               pParts->nid.len);
+  if( pEntry==0 ){
+    char zNid[33];
+    const char *zWhy;
+    size_t i, n = pParts->nid.len;
+    assert( n<sizeof(zNid) );
+    for(i=0; i<n; i++){
+      unsigned char c = z[pParts->nid.off+i];
+      zNid[i] = (char)((c>='A' && c<='Z') ? c|0x20 : c);
+    }
+    zNid[n] = 0;
+    if( n>4 && memcmp(zNid, "urn-", 4)==0 ){
+      zWhy = "informal NIDs: RFC 8141 §5.2";
+    }else if( n>2 && memcmp(zNid, "x-", 2)==0 ){
+      zWhy = "experimental X- NIDs are never registered: RFC 3406 §3.1, "
+             "RFC 8141 §5.1";
+    }else{
+      zWhy = "RFC 8141 §5.1";
+    }
+    if( nErr>0 ){
+      snprintf(zErr, nErr, "offset %lu: NID '%s' is not in the IANA URN "
+               "namespace registry snapshot of %s (%s)",
+               (unsigned long)pParts->nid.off, zNid, urnNsRegistryDate, zWhy);
+    }
+    return 0;
+  }
+  if( pEntry->pValidator ){
+    return pEntry->pValidator->xCheck(z, pParts->nss.off,
+                                      pParts->nss.off+pParts->nss.len,
+                                      zErr, nErr);
+  }
+  if( nErr>0 ) zErr[0] = 0;
+  return 1;
+}

@@ -1,0 +1,107 @@
+/*
+** urn_ns_rules.h -- layer 2 of sqlite-urn, the parts behind urn_ns.h: the
+** registry table (one entry per NID of the IANA snapshot), the per-namespace
+** key transforms and NSS validators attached to its entries, and what the
+** SQL glue reads from them (the urn_namespaces table, urn_isbn13).
+** No SQLite headers; nothing allocates, nothing keeps state.
+**
+** A key transform f_nid (RFC 8141 §3.1 "additional rules for
+** URN-equivalence") is described, for one NSS, by a UrnNsFold: which bytes
+** of the NSS of the generic key it lower-cases, whether it deletes '-' and
+** whether it upper-cases 'x'.  The transform decides from the bytes of the
+** generic key only (never from the input as written), so URNs with equal
+** generic keys get equal namespace keys: URN_NS is coarser than URN.
+*/
+#ifndef URN_NS_RULES_H
+#define URN_NS_RULES_H
+
+#include <stddef.h>
+#include "urn_scan.h"
+
+/* What a key transform does to one NSS (bytes of the generic key). */
+typedef struct UrnNsFold {
+  size_t nLower;            /* lower-case A-Z in the first nLower bytes of
+                            ** the NSS, except the two hex digits of a %XX */
+  unsigned char dropHyphen; /* delete every '-' */
+  unsigned char upperX;     /* 'x' becomes 'X' */
+} UrnNsFold;
+
+/* The NSS of a generic key, read from the input as written: byte i
+** (0 <= i < n) of the key's NSS is urnNsKeyAt(p, i).  Hex digits of a %XX
+** are upper-cased (RFC 8141 §3.1), every other byte is as written. */
+typedef struct UrnNsKeyNss {
+  const unsigned char *z;   /* the NSS as written */
+  size_t n;                 /* its length */
+} UrnNsKeyNss;
+
+static inline int urnNsIsPctHex(const UrnNsKeyNss *p, size_t i){
+  return (i>=1 && p->z[i-1]=='%') || (i>=2 && p->z[i-2]=='%');
+}
+static inline unsigned char urnNsKeyAt(const UrnNsKeyNss *p, size_t i){
+  unsigned char c = p->z[i];
+  if( c>='a' && c<='f' && urnNsIsPctHex(p, i) ) c &= ~0x20;
+  return c;
+}
+
+/* A key transform.  xFold fills *pFold for an NSS; it starts from the
+** identity (all zero) and leaves it so where the NSS lacks the namespace's
+** shape.  The result must be idempotent and keep the key a valid URN. */
+typedef struct UrnNsTransform {
+  void (*xFold)(const UrnNsKeyNss *pNss, UrnNsFold *pFold);
+  const char *zDescription; /* for urn_namespaces.equivalence */
+} UrnNsTransform;
+
+/* An NSS validator.  xCheck reads the NSS as written, z[nssOff..nssEnd) of
+** the whole input z, and returns 1 if it passes; else 0 after writing a
+** NUL-terminated one-line message to zErr[0..nErr), starting "offset N: "
+** with N a 0-based byte offset into z, and ending with its source. */
+typedef struct UrnNsValidator {
+  int (*xCheck)(const unsigned char *z, size_t nssOff, size_t nssEnd,
+                char *zErr, size_t nErr);
+  const char *zDescription; /* for urn_namespaces.validator */
+} UrnNsValidator;
+
+/* The transforms and validators (urn_ns_rules.c). */
+extern const UrnNsTransform urnNsFoldIsbn, urnNsFoldIssn, urnNsFoldIsni,
+  urnNsFoldUuid, urnNsFoldNbn, urnNsFoldIetf, urnNsFoldIsan, urnNsFoldNzl,
+  urnNsFoldMpeg, urnNsFoldDoi;
+extern const UrnNsValidator urnNsCheckIsbn, urnNsCheckIssn, urnNsCheckIsni,
+  urnNsCheckUuid, urnNsCheckOid, urnNsCheckNbn, urnNsCheckIetf,
+  urnNsCheckIsan;
+
+/* ---- The registry (urn_ns.c) ----------------------------------------- */
+
+#define URN_NS_FORMAL   0   /* RFC 8141 §5.1 */
+#define URN_NS_INFORMAL 1   /* RFC 8141 §5.2, "urn-" Number */
+
+/* One NID of the registry snapshot. */
+typedef struct UrnNsEntry {
+  const char *zNid;                 /* lower case, as registered */
+  int eKind;                        /* URN_NS_FORMAL or URN_NS_INFORMAL */
+  const char *zReference;           /* as listed; NULL where none was */
+  const UrnNsTransform *pTransform; /* NULL: the generic key only */
+  const UrnNsValidator *pValidator; /* NULL: RFC 8141 syntax only */
+} UrnNsEntry;
+
+/* The number of entries, and entry i (0 <= i < urnNsRegistrySize()),
+** in byte order of zNid. */
+int urnNsRegistrySize(void);
+const UrnNsEntry *urnNsRegistryAt(int i);
+
+/* The entry of the NID z[0..n) in any letter case, or NULL. */
+const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n);
+
+/* ---- ISBN-13 (urn_ns_rules.c) ---------------------------------------- */
+
+/* Length of "urn:isbn:" followed by 13 digits. */
+#define URN_ISBN13_LEN 22
+
+/* If the RFC 8141 URN z (scanned into *pParts) is a valid urn:isbn (NID
+** isbn in any case, an ISBN-10 or ISBN-13 that passes urnNsCheck), write
+** "urn:isbn:" and its 13 digits to zOut (room for URN_ISBN13_LEN bytes):
+** an ISBN-10 gets the prefix 978 and a recomputed check digit (ISO 2108).
+** Returns 1 if written, else 0. */
+int urnNsIsbn13(const unsigned char *z, const UrnParts *pParts,
+                unsigned char *zOut);
+
+#endif /* URN_NS_RULES_H */
