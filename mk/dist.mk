@@ -1,0 +1,87 @@
+# mk/dist.mk -- installing, packaging and the Windows cross-build.
+#
+#   make install    copy the library to $(DESTDIR)$(PREFIX)/lib/sqlite-urn/
+#                   and README.md, LICENSE to $(DESTDIR)$(PREFIX)/share/doc/
+#                   sqlite-urn/ (PREFIX=/usr/local by default; DESTDIR for
+#                   staged installs and packagers; LIBDIR, EXTDIR, DOCDIR
+#                   override single places)
+#   make uninstall  remove exactly what install copied
+#   make dist       dist/sqlite-urn-VERSION-OS-ARCH.tar.gz holding the
+#                   library, README.md, LICENSE and SHA256SUMS (the format of
+#                   sha256sum, and of libSQL's trusted.lst), plus
+#                   dist/...tar.gz.sha256; staged under build/dist/
+#   make windows    build/win/urn.dll, cross-compiled with mingw-w64
+#                   (installs gcc-mingw-w64-x86-64 via tools/prereqs.sh); it
+#                   needs only SQLite's headers, taken from SQLITE_INCLUDE
+#   make distclean  clean, and remove dist/
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+LIBDIR  ?= $(PREFIX)/lib
+EXTDIR  ?= $(LIBDIR)/sqlite-urn
+DOCDIR  ?= $(PREFIX)/share/doc/sqlite-urn
+INSTALL ?= install
+
+# The version is the one urn_version() reports.
+URN_VERSION  := $(shell sed -n 's/^.define URN_VERSION "\([^"]*\)".*/\1/p' ext/urn.c)
+DIST_OS      := $(shell uname -s 2>/dev/null | tr '[:upper:]' '[:lower:]')
+DIST_ARCH    := $(shell uname -m 2>/dev/null)
+DIST_NAME    := sqlite-urn-$(URN_VERSION)-$(DIST_OS)-$(DIST_ARCH)
+DIST_STAGE   := build/dist/$(DIST_NAME)
+SHA256SUM    := $(shell command -v sha256sum >/dev/null 2>&1 && echo sha256sum || echo 'shasum -a 256')
+# Same inputs, same archive: GNU tar can fix order, owners and times.
+TAR_REPRO    := $(shell tar --version 2>/dev/null | grep -q 'GNU tar' && \
+                  echo --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0)
+
+MINGW_CC       ?= x86_64-w64-mingw32-gcc
+MINGW_OBJDUMP  ?= x86_64-w64-mingw32-objdump
+SQLITE_INCLUDE ?= /usr/include
+WIN_DIR        := build/win
+WIN_CFLAGS     ?= $(CFLAGS)
+
+.PHONY: install uninstall dist distclean windows
+
+install: $(LIB)
+	$(INSTALL) -d $(DESTDIR)$(EXTDIR) $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 0755 $(LIB) $(DESTDIR)$(EXTDIR)/$(notdir $(LIB))
+	$(INSTALL) -m 0644 README.md LICENSE $(DESTDIR)$(DOCDIR)/
+	@echo "installed: load it with .load $(EXTDIR)/urn"
+
+uninstall:
+	rm -f $(DESTDIR)$(EXTDIR)/$(notdir $(LIB)) $(DESTDIR)$(DOCDIR)/README.md \
+	      $(DESTDIR)$(DOCDIR)/LICENSE
+	-rmdir $(DESTDIR)$(EXTDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+# The archive, its checksum, and a check that the archive unpacks to files
+# that match the SHA256SUMS inside it.
+dist: $(LIB)
+	@test -n "$(URN_VERSION)" || { echo "dist: no URN_VERSION in ext/urn.c" >&2; exit 1; }
+	rm -rf build/dist
+	mkdir -p $(DIST_STAGE) dist
+	cp $(LIB) README.md LICENSE $(DIST_STAGE)/
+	cd $(DIST_STAGE) && $(SHA256SUM) $(LIB) README.md LICENSE > SHA256SUMS
+	tar -C build/dist $(TAR_REPRO) -cf - $(DIST_NAME) | gzip -n -9 > dist/$(DIST_NAME).tar.gz
+	cd dist && $(SHA256SUM) $(DIST_NAME).tar.gz > $(DIST_NAME).tar.gz.sha256
+	mkdir -p build/dist/check
+	gzip -dc dist/$(DIST_NAME).tar.gz | tar -C build/dist/check -xf -
+	cd build/dist/check/$(DIST_NAME) && $(SHA256SUM) -c SHA256SUMS >/dev/null
+	@echo "dist/$(DIST_NAME).tar.gz"
+
+distclean: clean
+	rm -rf dist
+
+# Windows: the same sources; the export comes from __declspec(dllexport) on
+# sqlite3_urn_init in ext/urn.c, checked in the DLL's export table.  Only
+# sqlite3.h and sqlite3ext.h are needed, copied so that no other host
+# header reaches the cross-compiler.
+windows: $(WIN_DIR)/urn.dll
+
+$(WIN_DIR)/urn.dll: $(SRC) $(HDR)
+	@sh tools/prereqs.sh mingw sqlite-dev
+	mkdir -p $(WIN_DIR)/include
+	cp $(SQLITE_INCLUDE)/sqlite3.h $(SQLITE_INCLUDE)/sqlite3ext.h $(WIN_DIR)/include/
+	$(MINGW_CC) $(WIN_CFLAGS) $(WARN) -shared -static-libgcc \
+	  -I$(WIN_DIR)/include -o $@ $(SRC)
+	@$(MINGW_OBJDUMP) -p $@ | grep -q '\] sqlite3_urn_init$$' || \
+	  { echo "windows: $@ does not export sqlite3_urn_init" >&2; rm -f $@; exit 1; }
+	@echo "$@: exports sqlite3_urn_init"
