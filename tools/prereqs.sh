@@ -22,7 +22,11 @@ for need in "$@"; do
       command -v sqlite3 >/dev/null 2>&1 || add sqlite3 ;;
     tcl)
       if ! command -v tclsh >/dev/null 2>&1; then add tcl; add libsqlite3-tcl;
-      elif ! echo 'package require sqlite3' | tclsh >/dev/null 2>&1; then add libsqlite3-tcl; fi ;;
+      # tclsh reading a script from stdin exits 0 even when the script
+      # fails, so the script says the exit status itself.
+      elif ! echo 'exit [catch {package require sqlite3}]' | tclsh >/dev/null 2>&1; then
+        add libsqlite3-tcl
+      fi ;;
     clang)
       command -v clang >/dev/null 2>&1 || add clang
       if ! printf 'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){(void)d;(void)n;return 0;}\n' \
