@@ -114,7 +114,7 @@ proc ref_hyphenate {s} {
 proc ref_mixcase {s} {
   set out ""
   foreach c [split $s ""] {
-    append out [expr {[rng 2] ? [string toupper $c] : [string tolower $c]}]
+    append out [ref_anycase $c]
   }
   return $out
 }

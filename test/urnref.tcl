@@ -57,18 +57,25 @@ proc ref_random_string {} {
 
 # An equivalent respelling of a URN: case of scheme, NID and hex digits
 # changed at random, components added or removed.
+# $s upper- or lower-cased, at random.  Never through expr's ?: operator:
+# expr reads "00" as the number 0 (see soak.test 0.1, 2026-11-22).
+proc ref_anycase {s} {
+  if {[rng 2]} { return [string toupper $s] }
+  return [string tolower $s]
+}
+
 proc ref_respell {s} {
   if {![regexp $::ref_re8141 $s -> nid nss]} { return $s }
   set out ""
   foreach c [split "urn:$nid:" ""] {
-    append out [expr {[rng 2] ? [string toupper $c] : [string tolower $c]}]
+    append out [ref_anycase $c]
   }
   set n [string length $nss]
   for {set i 0} {$i < $n} {incr i} {
     set c [string index $nss $i]
     if {$c eq "%"} {
       set h [string range $nss $i+1 $i+2]
-      append out % [expr {[rng 2] ? [string toupper $h] : [string tolower $h]}]
+      append out % [ref_anycase $h]
       incr i 2
     } else {
       append out $c

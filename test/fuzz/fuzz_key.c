@@ -1,0 +1,226 @@
+/*
+** test/fuzz/fuzz_key.c -- libFuzzer target for the equivalence key and the
+** normalized form (ext/urn_key.c), and for the SQL functions built on them
+** (ext/urn.c, linked in with -DSQLITE_CORE).  The whole input is one
+** string s, tried in both modes.  Checked (DESIGN.md I4, RFC 8141 §3.1):
+**   - urnKeyWrite(s) equals the reference key (ref_urn.c), and writes no
+**     byte past URN_KEY_LEN (ASan: the buffer has exactly that size);
+**   - key(key(s)) = key(s), and key(s) of a URN is a URN;
+**   - urn_normalize(s) is a URN, has the key of s, is its own normal form
+**     and has the length of s;
+**   - through SQL: urn_canonical(s) is key(s) for a URN and NULL otherwise,
+**     is valid whenever it is not NULL and is its own canonical form;
+**     urn_normalize(s) is valid and has the key of s; urn_valid, urn_error,
+**     urn_nid, urn_nss, urn_[rqf]component and urn_equal agree with the
+**     layer below.
+** Build and run: make fuzz (mk/check.mk).
+*/
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sqlite3.h>
+#include "../../ext/urn_scan.h"
+
+int refValid(const unsigned char *z, size_t n, int mode, size_t *aSpan);
+size_t refKey(const unsigned char *z, size_t n, int mode, unsigned char *zOut);
+int sqlite3_urn_init(sqlite3*, char**, const sqlite3_api_routines*);
+
+#define CHECK(cond, what) do{ if(!(cond)){ \
+  fprintf(stderr, "fuzz_key: %s (mode %d, line %d)\n", what, mode, __LINE__); \
+  abort(); } }while(0)
+
+static const char *const azMode[] = { "rfc8141", "rfc2141" };
+
+/* key(z) under mode into a fresh malloc'd buffer of exactly its length. */
+static unsigned char *keyOf(const unsigned char *z, size_t n, int mode,
+                            size_t *pn){
+  UrnParts parts;
+  unsigned char *zKey;
+  if( urnScan(z, n, mode, &parts, 0) ){
+    *pn = URN_KEY_LEN(&parts);
+    zKey = malloc(*pn ? *pn : 1);
+    if( zKey==0 ) abort();
+    urnKeyWrite(z, &parts, zKey);
+  }else{
+    *pn = n;
+    zKey = malloc(n ? n : 1);
+    if( zKey==0 ) abort();
+    if( n ) memcpy(zKey, z, n);
+  }
+  return zKey;
+}
+
+static int sameBytes(const void *a, size_t na, const void *b, size_t nb){
+  return na==nb && (na==0 || memcmp(a, b, na)==0);
+}
+
+/* Column i of pStmt equals z[0..n) as text (z==0: is NULL). */
+static int columnIs(sqlite3_stmt *pStmt, int i, const void *z, size_t n){
+  if( z==0 ) return sqlite3_column_type(pStmt, i)==SQLITE_NULL;
+  if( sqlite3_column_type(pStmt, i)!=SQLITE_TEXT ) return 0;
+  return sameBytes(sqlite3_column_text(pStmt, i),
+                   (size_t)sqlite3_column_bytes(pStmt, i), z, n);
+}
+
+static sqlite3 *db;
+static sqlite3_stmt *pStmt;
+
+/* SQLite's allocator with no rounding: blocks end exactly where the
+** request does, so ASan sees a write even one byte past the end of an
+** sqlite3_malloc() result buffer (the default rounds up to 8). */
+#define HDR 16
+static void *exactMalloc(int n){
+  char *p = malloc((size_t)n + HDR);
+  if( p==0 ) return 0;
+  *(long long*)p = n;
+  return p + HDR;
+}
+static void exactFree(void *p){ if( p ) free((char*)p - HDR); }
+static int exactSize(void *p){
+  return p ? (int)*(long long*)((char*)p - HDR) : 0;
+}
+static void *exactRealloc(void *p, int n){
+  char *q = realloc((char*)p - HDR, (size_t)n + HDR);
+  if( q==0 ) return 0;
+  *(long long*)q = n;
+  return q + HDR;
+}
+static int exactRoundup(int n){ return n; }
+static int exactInit(void *p){ (void)p; return SQLITE_OK; }
+static void exactShutdown(void *p){ (void)p; }
+
+static void openDb(void){
+  static const sqlite3_mem_methods exact = {
+    exactMalloc, exactFree, exactRealloc, exactSize, exactRoundup,
+    exactInit, exactShutdown, 0
+  };
+  static const char zSql[] =
+    "SELECT urn_canonical(?1,?2), urn_normalize(?1,?2), urn_valid(?1,?2),"
+    "       urn_error(?1,?2), urn_nid(?1,?2), urn_nss(?1,?2),"
+    "       urn_rcomponent(?1,?2), urn_qcomponent(?1,?2),"
+    "       urn_fcomponent(?1,?2),"
+    "       urn_valid(urn_canonical(?1,?2),?2),"
+    "       urn_canonical(urn_canonical(?1,?2),?2) IS urn_canonical(?1,?2),"
+    "       urn_valid(urn_normalize(?1,?2),?2),"
+    "       urn_canonical(urn_normalize(?1,?2),?2) IS urn_canonical(?1,?2),"
+    "       urn_equal(?1, urn_normalize(?1,?2), ?2), urn_equal(?1, ?1, ?2)";
+  if( sqlite3_config(SQLITE_CONFIG_MALLOC, &exact)!=SQLITE_OK
+   || sqlite3_config(SQLITE_CONFIG_LOOKASIDE, 0, 0)!=SQLITE_OK
+   || sqlite3_open(":memory:", &db)!=SQLITE_OK
+   || sqlite3_urn_init(db, 0, 0)!=SQLITE_OK
+   || sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0)!=SQLITE_OK ){
+    fprintf(stderr, "fuzz_key: setup: %s\n", sqlite3_errmsg(db));
+    abort();
+  }
+}
+
+static void checkLayer1(const unsigned char *z, size_t n, int mode){
+  UrnParts parts;
+  size_t nKey, nKey2, nRef;
+  unsigned char *zKey, *zKey2, *zRef, *zNorm, *zNormKey, *zNorm2;
+  int valid = urnScan(z, n, mode, &parts, 0);
+
+  zKey = keyOf(z, n, mode, &nKey);
+  zRef = malloc(n ? n : 1);
+  if( zRef==0 ) abort();
+  nRef = refKey(z, n, mode, zRef);
+  CHECK(sameBytes(zKey, nKey, zRef, nRef), "key differs from the reference");
+  CHECK(urnCompare(mode, z, n, zKey, nKey)==0, "s and key(s) compare unequal");
+
+  zKey2 = keyOf(zKey, nKey, mode, &nKey2);
+  CHECK(sameBytes(zKey, nKey, zKey2, nKey2), "key(key(s)) != key(s)");
+  if( valid ){
+    CHECK(urnScan(zKey, nKey, mode, 0, 0), "key(s) of a URN is not a URN");
+    CHECK(refValid(zKey, nKey, mode, 0), "reference rejects key(s)");
+
+    zNorm = malloc(n);
+    if( zNorm==0 ) abort();
+    urnNormalizeWrite(z, n, &parts, zNorm);
+    CHECK(urnScan(zNorm, n, mode, &parts, 0), "normalize(s) is not a URN");
+    CHECK(refValid(zNorm, n, mode, 0), "reference rejects normalize(s)");
+    zNormKey = keyOf(zNorm, n, mode, &nKey2);
+    CHECK(sameBytes(zKey, nKey, zNormKey, nKey2),
+          "key(normalize(s)) != key(s)");
+    zNorm2 = malloc(n);
+    if( zNorm2==0 ) abort();
+    urnNormalizeWrite(zNorm, n, &parts, zNorm2);
+    CHECK(memcmp(zNorm, zNorm2, n)==0, "normalize is not idempotent");
+    CHECK(urnCompare(mode, z, n, zNorm, n)==0, "s and normalize(s) differ");
+    free(zNorm); free(zNormKey); free(zNorm2);
+  }
+  free(zKey); free(zKey2); free(zRef);
+}
+
+static void checkSql(const unsigned char *z, size_t n, int mode){
+  UrnParts parts;
+  UrnFail fail;
+  int valid = urnScan(z, n, mode, &parts, &fail);
+  int rc;
+  sqlite3_reset(pStmt);
+  /* A NULL pointer would bind an SQL NULL: the empty input is "". */
+  sqlite3_bind_text64(pStmt, 1, n ? (const char*)z : "", n, SQLITE_STATIC,
+                      SQLITE_UTF8);
+  sqlite3_bind_text(pStmt, 2, azMode[mode], -1, SQLITE_STATIC);
+  rc = sqlite3_step(pStmt);
+  CHECK(rc==SQLITE_ROW, sqlite3_errmsg(db));
+  if( valid ){
+    size_t nKey;
+    unsigned char *zKey = keyOf(z, n, mode, &nKey);
+    unsigned char *zNorm = malloc(n);
+    char zNid[32];
+    size_t i;
+    if( zNorm==0 ) abort();
+    urnNormalizeWrite(z, n, &parts, zNorm);
+    for(i=0; i<parts.nid.len; i++){
+      unsigned char c = z[parts.nid.off+i];
+      zNid[i] = (char)((c>='A' && c<='Z') ? c+32 : c);
+    }
+    CHECK(columnIs(pStmt, 0, zKey, nKey), "urn_canonical");
+    CHECK(columnIs(pStmt, 1, zNorm, n), "urn_normalize");
+    CHECK(sqlite3_column_int(pStmt, 2)==1, "urn_valid");
+    CHECK(columnIs(pStmt, 3, 0, 0), "urn_error of a URN");
+    CHECK(columnIs(pStmt, 4, zNid, parts.nid.len), "urn_nid");
+    CHECK(columnIs(pStmt, 5, z+parts.nss.off, parts.nss.len), "urn_nss");
+    CHECK(columnIs(pStmt, 6, parts.r.off ? z+parts.r.off : 0, parts.r.len),
+          "urn_rcomponent");
+    CHECK(columnIs(pStmt, 7, parts.q.off ? z+parts.q.off : 0, parts.q.len),
+          "urn_qcomponent");
+    CHECK(columnIs(pStmt, 8, parts.f.off ? z+parts.f.off : 0, parts.f.len),
+          "urn_fcomponent");
+    CHECK(sqlite3_column_int(pStmt, 9)==1, "urn_canonical(s) not valid");
+    CHECK(sqlite3_column_int(pStmt, 10)==1, "urn_canonical not idempotent");
+    CHECK(sqlite3_column_int(pStmt, 11)==1, "urn_normalize(s) not valid");
+    CHECK(sqlite3_column_int(pStmt, 12)==1, "urn_normalize changes the key");
+    CHECK(sqlite3_column_int(pStmt, 13)==1, "urn_equal(s, normalize(s))");
+    free(zKey); free(zNorm);
+  }else{
+    char zMsg[URN_ERROR_MAX];
+    size_t nMsg = urnErrorMessage(z, n, &fail, zMsg, sizeof(zMsg));
+    int i;
+    CHECK(columnIs(pStmt, 0, 0, 0), "urn_canonical of a non-URN");
+    CHECK(columnIs(pStmt, 1, 0, 0), "urn_normalize of a non-URN");
+    CHECK(sqlite3_column_type(pStmt, 2)==SQLITE_INTEGER
+          && sqlite3_column_int(pStmt, 2)==0, "urn_valid");
+    CHECK(columnIs(pStmt, 3, zMsg, nMsg), "urn_error");
+    /* Extractors give NULL; NULL in, NULL out for the nested calls. */
+    for(i=4; i<=13; i++){
+      if( i==10 || i==12 ) continue;
+      CHECK(sqlite3_column_type(pStmt, i)==SQLITE_NULL, "NULL expected");
+    }
+    CHECK(sqlite3_column_int(pStmt, 10)==1 && sqlite3_column_int(pStmt, 12)==1,
+          "NULL IS NULL");
+  }
+  CHECK(sqlite3_column_int(pStmt, 14)==1, "urn_equal(s, s)");
+  CHECK(sqlite3_step(pStmt)==SQLITE_DONE, "more than one row");
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
+  int mode;
+  if( db==0 ) openDb();
+  for(mode=URN_MODE_RFC8141; mode<=URN_MODE_RFC2141; mode++){
+    checkLayer1(data, size, mode);
+    checkSql(data, size, mode);
+  }
+  return 0;
+}

@@ -1,0 +1,162 @@
+/*
+** test/fuzz/fuzz_scan.c -- libFuzzer target for the scanner (ext/urn_scan.c)
+** in both modes.  The whole input is one candidate URN.  Checked:
+**   - urnScan never reads outside [z, z+n) (ASan: libFuzzer's buffer is
+**     exactly n bytes) and gives the same verdict with and without its
+**     optional outputs;
+**   - it accepts exactly what the reference validator (ref_urn.c, written
+**     from RFC 8141 §2 and RFC 2141 §2) accepts, with the same parts;
+**   - the spans of a URN tile the input in order: "urn" ":" NID ":" NSS
+**     ["?+" r] ["?=" q] ["#" f], nothing before, between or after;
+**   - on a failure, the offset is the length of the longest prefix of the
+**     input that is a prefix of some URN (urn_scan.h), decided with the
+**     reference validator and a set of completions that is complete for
+**     both grammars (see viable());
+**   - urnErrorMessage writes a NUL-terminated, valid UTF-8 line that fits
+**     its buffer, whatever the buffer size.
+** Build and run: make fuzz (mk/check.mk).
+*/
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../../ext/urn_scan.h"
+
+int refValid(const unsigned char *z, size_t n, int mode, size_t *aSpan);
+
+#define CHECK(cond, what) do{ if(!(cond)){ \
+  fprintf(stderr, "fuzz_scan: %s (mode %d, line %d)\n", what, mode, __LINE__); \
+  abort(); } }while(0)
+
+/* Completions: whenever p is a prefix of some URN (either mode), p plus
+** one of these (or, for p shorter than 4, plus the rest of "urn:aa:a") is
+** a URN.  The cases, by where p ends: in the NID with k characters
+** ("aa:a" for k=0, "a:a" for k=1, for a trailing '-' and for the 2141 NID
+** "urn", ":a" otherwise); right after the ':' that ends the NID ("a"); in
+** a part after a whole character or '/' or a '?' an r-component may end
+** with (""); after '%' ("00", 2141: "01"), after '%X' ("0", 2141 "%0":
+** "1"); after a '?' that ends the NSS ("+a", "=a"); after "?+" or "?="
+** ("a"). */
+static const char *const azTail[] = {
+  "", "a", "0", "1", "00", "01", "+a", "=a", ":a", "a:a", "aa:a",
+};
+
+/* Is z[0..n) a prefix of some URN under mode? */
+static int viable(const unsigned char *z, size_t n, int mode){
+  static const char zFull[] = "urn:aa:a";
+  unsigned char *zBuf = malloc(n + sizeof(zFull));
+  size_t k;
+  int ok = 0;
+  if( zBuf==0 ) abort();
+  if( n ) memcpy(zBuf, z, n);
+  if( n<4 ){
+    memcpy(zBuf+n, zFull+n, sizeof(zFull)-1-n);
+    ok = refValid(zBuf, sizeof(zFull)-1, mode, 0);
+  }
+  for(k=0; !ok && k<sizeof(azTail)/sizeof(azTail[0]); k++){
+    size_t m = strlen(azTail[k]);
+    memcpy(zBuf+n, azTail[k], m);
+    ok = refValid(zBuf, n+m, mode, 0);
+  }
+  free(zBuf);
+  return ok;
+}
+
+static void checkTiling(const unsigned char *z, size_t n, int mode,
+                        const UrnParts *p){
+  size_t cur;
+  CHECK(n>=4 && (z[0]|0x20)=='u' && (z[1]|0x20)=='r' && (z[2]|0x20)=='n'
+        && z[3]==':', "scheme");
+  CHECK(p->nid.off==4 && p->nid.len>0, "NID start");
+  cur = p->nid.off + p->nid.len;
+  CHECK(cur<n && z[cur]==':', "':' after NID");
+  CHECK(p->nss.off==cur+1 && p->nss.len>0, "NSS start");
+  cur = p->nss.off + p->nss.len;
+  CHECK(cur<=n, "NSS end");
+  if( p->r.off ){
+    CHECK(mode==URN_MODE_RFC8141, "r-component in RFC 2141 mode");
+    CHECK(cur+2<=n && z[cur]=='?' && z[cur+1]=='+' && p->r.off==cur+2,
+          "\"?+\" before r");
+    cur = p->r.off + p->r.len;
+  }else{
+    CHECK(p->r.len==0, "absent r has a length");
+  }
+  if( p->q.off ){
+    CHECK(mode==URN_MODE_RFC8141, "q-component in RFC 2141 mode");
+    CHECK(cur+2<=n && z[cur]=='?' && z[cur+1]=='=' && p->q.off==cur+2,
+          "\"?=\" before q");
+    cur = p->q.off + p->q.len;
+  }else{
+    CHECK(p->q.len==0, "absent q has a length");
+  }
+  if( p->f.off ){
+    CHECK(mode==URN_MODE_RFC8141, "f-component in RFC 2141 mode");
+    CHECK(cur+1<=n && z[cur]=='#' && p->f.off==cur+1, "'#' before f");
+    cur = p->f.off + p->f.len;
+  }else{
+    CHECK(p->f.len==0, "absent f has a length");
+  }
+  CHECK(cur==n, "spans do not reach the end");
+}
+
+/* The message fits nOut, is NUL-terminated and is valid UTF-8 (ASCII and
+** the "§" of the section names). */
+static void checkMessage(const unsigned char *z, size_t n, int mode,
+                         const UrnFail *pFail, size_t nOut){
+  char *zOut = malloc(nOut);
+  size_t len, i;
+  if( zOut==0 ) abort();
+  len = urnErrorMessage(z, n, pFail, zOut, nOut);
+  CHECK(len<nOut && zOut[len]==0 && strlen(zOut)==len, "message length");
+  for(i=0; i<len; i++){
+    unsigned char c = (unsigned char)zOut[i];
+    if( c>=0x20 && c<0x7f ) continue;
+    if( c==0xC2 && i+1<len && (unsigned char)zOut[i+1]==0xA7 ){ i++; continue; }
+    /* Truncation may cut the "§" in two: only at the very end. */
+    CHECK(c==0xC2 && i+1==len, "message is not printable UTF-8");
+  }
+  free(zOut);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
+  int mode;
+  /* A code that names no failure: "nothing", no section (urn_scan.h). */
+  mode = size ? -(int)data[0] : 1000;
+  CHECK(strcmp(urnErrorExpected(mode), "nothing")==0
+        && urnErrorSection(mode)[0]==0, "out-of-range code");
+  for(mode=URN_MODE_RFC8141; mode<=URN_MODE_RFC2141; mode++){
+    UrnParts parts;
+    UrnFail fail;
+    size_t aRef[10];
+    int valid, ref;
+    memset(&parts, 0xA5, sizeof(parts));
+    memset(&fail, 0xA5, sizeof(fail));
+    valid = urnScan(data, size, mode, &parts, &fail);
+    CHECK(valid==0 || valid==1, "verdict is not 0 or 1");
+    CHECK(urnScan(data, size, mode, 0, 0)==valid, "verdict without outputs");
+    CHECK(urnScan(data, size, mode, &parts, 0)==valid, "verdict without fail");
+    CHECK(urnScan(data, size, mode, 0, &fail)==valid, "verdict without parts");
+    ref = refValid(data, size, mode, aRef);
+    CHECK(valid==ref, valid ? "accepted, reference rejects"
+                            : "rejected, reference accepts");
+    if( valid ){
+      urnScan(data, size, mode, &parts, 0);
+      checkTiling(data, size, mode, &parts);
+      CHECK(parts.nid.off==aRef[0] && parts.nid.len==aRef[1], "NID span");
+      CHECK(parts.nss.off==aRef[2] && parts.nss.len==aRef[3], "NSS span");
+      CHECK(parts.r.off==aRef[4] && parts.r.len==aRef[5], "r span");
+      CHECK(parts.q.off==aRef[6] && parts.q.len==aRef[7], "q span");
+      CHECK(parts.f.off==aRef[8] && parts.f.len==aRef[9], "f span");
+    }else{
+      CHECK(fail.offset<=size, "offset past the end");
+      CHECK(strcmp(urnErrorExpected(fail.code), "nothing")!=0, "no code");
+      CHECK(urnErrorSection(fail.code)[0]!=0, "no RFC section");
+      CHECK(viable(data, fail.offset, mode), "offset too far");
+      CHECK(fail.offset==size || !viable(data, fail.offset+1, mode),
+            "offset too early");
+      checkMessage(data, size, mode, &fail, URN_ERROR_MAX);
+      checkMessage(data, size, mode, &fail, 1 + size%URN_ERROR_MAX);
+    }
+  }
+  return 0;
+}
