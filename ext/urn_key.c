@@ -11,12 +11,15 @@
 ** at position i depends only on the input bytes i-2..i, so the comparator
 ** can produce key bytes on the fly without writing the keys anywhere.
 */
+#include <stdint.h>
 #include <string.h>
 #include "urn_scan.h"
 
 extern const unsigned char urnClass[256];   /* urn_scan.c */
 #define UC_UPPER  0x10
 #define UC_LHEX   0x20
+/* foldHead() relies on this: UC_UPPER<<1 is the ASCII case bit. */
+typedef char urnUpperIsCaseBitShifted[(UC_UPPER<<1)==0x20 ? 1 : -1];
 
 /* ASCII lower-casing, for the scheme and the NID (RFC 8141 §3.1, items 1
 ** and 2: "by conversion to lower case"). */
@@ -45,11 +48,20 @@ static void foldPercent(const unsigned char *z, size_t from, size_t to,
   }
 }
 
-/* Lower-case the scheme and NID and copy the two ':' (bytes [0,nssOff)). */
+/* Write bytes [0,nssOff) of the key or the normalized form, the head: the
+** scheme and the NID lower-cased and the two ':'.  A valid URN's scheme is
+** "urn" in some case (RFC 8141 §2), so the head starts "urn:" (§3.1 item
+** 1).  The NID is lower-cased (§3.1 item 2) without a branch per byte: the
+** UC_UPPER bit, shifted, is the 0x20 that makes an upper-case letter
+** lower-case and leaves every other byte alone. */
 static void foldHead(const unsigned char *z, size_t nssOff,
                      unsigned char *zOut){
   size_t i;
-  for(i=0; i<nssOff; i++) zOut[i] = lowerByte(z[i]);
+  memcpy(zOut, "urn:", 4);
+  for(i=4; i+1<nssOff; i++){
+    zOut[i] = (unsigned char)(z[i] | ((urnClass[z[i]] & UC_UPPER)<<1));
+  }
+  zOut[nssOff-1] = ':';
 }
 
 void urnKeyWrite(const unsigned char *z, const UrnParts *pParts,
@@ -76,27 +88,143 @@ static unsigned char keyByte(const unsigned char *z, size_t i, size_t nssOff){
   return z[i];
 }
 
+/* ---- The comparator --------------------------------------------------
+
+** key(s) is either s itself (not a URN) or fold(s) (a URN), and the two
+** differ only where fold(s) changes a byte: an upper-case letter of the
+** scheme or NID (RFC 8141 §3.1 items 1 and 2), a lower-case hex digit of a
+** %XX in the NSS (item 3), and the end, where the components start at the
+** first "?" or "#" after the NSS (§3.1: they are not part of the key).
+** Call byte i of s "neutral" when it is none of these, judged from s[0..i]
+** alone as if s were a URN:
+**   - in the head (before the first ':' at offset 4 or later, that ':'
+**     included): not an upper-case letter;
+**   - after it: not "?" nor "#", and not a lower-case hex digit with a '%'
+**     one or two bytes before it.
+** If bytes 0..i of s are neutral, then bytes 0..i of key(s) are those of s
+** whether s is a URN or not, and key(s) is longer than i.  So the
+** comparator walks both strings once and needs to know whether one is a
+** URN (a full scan) only when it reaches a byte of it that is not neutral
+** before the order is decided.  For a URN the head ends exactly there (a
+** NID holds no ':'); for a non-URN "head" means nothing, which is fine,
+** because its key is itself. */
+
+/* One side of a comparison. */
+typedef struct KeySide {
+  const unsigned char *z;  /* the string                                 */
+  size_t n;                /* its length                                 */
+  int valid;               /* -1 not known yet, 0 not a URN, 1 a URN     */
+  size_t nssOff;           /* valid==1: where the NSS starts;
+                           ** valid==-1: where it would start, once the
+                           ** walk has passed the NID's ':', else 0      */
+  size_t nKey;             /* valid>=0: the length of the key            */
+} KeySide;
+
+/* 1 if byte i of z is neutral, where nssOff is 0 while bytes 0..i-1 are
+** all in the head and else where the NSS would start. */
+static inline int neutralAt(const unsigned char *z, size_t i,
+                            size_t nssOff){
+  unsigned char c = z[i];
+  unsigned char k = urnClass[c];
+  if( nssOff==0 ) return (k & UC_UPPER)==0;
+  if( c=='?' || c=='#' ) return 0;
+  return !(k & UC_LHEX) || (z[i-1]!='%' && z[i-2]!='%');
+}
+
+/* 1 if one of the eight bytes of w is c (the classic test for a zero
+** byte, on w xor c repeated; exact, and the same in either byte order). */
+static inline int hasByte(uint64_t w, unsigned char c){
+  const uint64_t ones = 0x0101010101010101u;
+  uint64_t v = w ^ (ones*c);
+  return ((v - ones) & ~v & (ones<<7))!=0;
+}
+
+/* Scan s to learn whether it is a URN, and so its key length. */
+static void keyResolve(KeySide *s, int mode){
+  UrnParts parts;
+  if( urnScan(s->z, s->n, mode, &parts, 0) ){
+    s->valid = 1;
+    s->nssOff = parts.nss.off;
+    s->nKey = URN_KEY_LEN(&parts);
+  }else{
+    s->valid = 0;
+    s->nKey = s->n;
+  }
+}
+
+/* Byte i of key(s) in *pc; returns 0 when key(s) has ended before i.  Bytes
+** 0..i-1 of s were neutral if s is still unresolved. */
+static inline int keyAt(KeySide *s, size_t i, int mode, unsigned char *pc){
+  if( s->valid<0 ){
+    if( i>=s->n ) return 0;          /* all neutral: key(s) = s either way */
+    if( neutralAt(s->z, i, s->nssOff) ){
+      *pc = s->z[i];
+      if( s->nssOff==0 && s->z[i]==':' && i>=4 ) s->nssOff = i+1;
+      return 1;
+    }
+    keyResolve(s, mode);
+  }
+  if( i>=s->nKey ) return 0;
+  *pc = s->valid ? keyByte(s->z, i, s->nssOff) : s->z[i];
+  return 1;
+}
+
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb){
-  UrnParts pa, pb;
-  int va = urnScan(a, na, mode, &pa, 0);
-  int vb = urnScan(b, nb, mode, &pb, 0);
-  size_t ka = va ? URN_KEY_LEN(&pa) : na;     /* key lengths */
-  size_t kb = vb ? URN_KEY_LEN(&pb) : nb;
-  size_t m = ka<kb ? ka : kb;
-  size_t i;
-  if( !va && !vb ){
-    /* I3: two non-URNs compare as their own bytes. */
-    int r = m ? memcmp(a, b, m) : 0;
-    if( r ) return r;
-  }else{
-    size_t sa = va ? pa.nss.off : 0;          /* bytes below sa are folded */
-    size_t sb = vb ? pb.nss.off : 0;
-    for(i=0; i<m; i++){
-      unsigned char ca = va ? keyByte(a, i, sa) : a[i];
-      unsigned char cb = vb ? keyByte(b, i, sb) : b[i];
-      if( ca!=cb ) return (int)ca - (int)cb;
+  KeySide sa, sb;
+  size_t m = na<nb ? na : nb;
+  size_t i = 0;
+  size_t nssOff = 0;              /* of the common prefix, as in KeySide */
+
+  /* The common prefix of neutral bytes: equal in both keys, whatever
+  ** either string is.  This part decides most comparisons alone.  First
+  ** the head, up to and with the first ':' at offset 4 or later. */
+  while( i<m && a[i]==b[i] ){
+    unsigned char c = a[i];
+    if( urnClass[c] & UC_UPPER ) break;
+    i++;
+    if( c==':' && i>4 ){
+      nssOff = i;
+      break;
     }
   }
-  return (ka>kb) - (ka<kb);
+  if( nssOff ){
+    /* Then the rest, eight bytes at a time while the two strings agree
+    ** and hold no '?', '#' or '%' (so no byte is a hex digit of a %XX:
+    ** the byte before the NSS is ':' and the one before that a NID's),
+    ** then byte by byte. */
+    while( i+8<=m ){
+      uint64_t wa, wb;
+      memcpy(&wa, a+i, 8);
+      memcpy(&wb, b+i, 8);
+      if( wa!=wb || hasByte(wa, '?') || hasByte(wa, '#') || hasByte(wa, '%')
+       || a[i-1]=='%' || a[i-2]=='%' ){
+        break;
+      }
+      i += 8;
+    }
+    while( i<m && a[i]==b[i] && neutralAt(a, i, nssOff) ) i++;
+  }
+
+  /* Byte i decides when it is neutral, or absent, in both strings. */
+  {
+    int hasA = i<na, hasB = i<nb;
+    if( (!hasA || neutralAt(a, i, nssOff))
+     && (!hasB || neutralAt(b, i, nssOff)) ){
+      if( !hasA || !hasB ) return hasA - hasB;  /* shorter first; 0: equal */
+      if( a[i]!=b[i] ) return (int)a[i] - (int)b[i];
+    }
+  }
+
+  /* From byte i on, one side at a time, scanning a side in full only when
+  ** one of its bytes is not neutral. */
+  sa.z = a; sa.n = na; sa.valid = -1; sa.nssOff = nssOff; sa.nKey = 0;
+  sb.z = b; sb.n = nb; sb.valid = -1; sb.nssOff = nssOff; sb.nKey = 0;
+  for(;; i++){
+    unsigned char ca = 0, cb = 0;
+    int ha = keyAt(&sa, i, mode, &ca);
+    int hb = keyAt(&sb, i, mode, &cb);
+    if( !ha || !hb ) return ha - hb;  /* the shorter key first; 0 if equal */
+    if( ca!=cb ) return (int)ca - (int)cb;
+  }
 }

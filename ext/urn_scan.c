@@ -35,6 +35,10 @@
                         ** <other> = ()+,-.:=@;$_!*' (RFC 2141 §2.2)      */
 #define UC_UPPER  0x10  /* A-Z                                            */
 #define UC_LHEX   0x20  /* a-f                                            */
+#define UC_RUN    0x40  /* a byte that every run of scanRun() admits as it
+                        ** is: pchar without pct-encoded, and "/"
+                        ** (RFC 8141 §2, RFC 3986 §3.3 and §3.5)          */
+#define UC_LDH    0x80  /* ldh = ALPHA / DIGIT / "-" (RFC 8141 §2)        */
 
 /* Every byte >= 0x80 is in no class: RFC 8141 §2 and RFC 2141 §2.4 admit
 ** only ASCII.  test/scan.test checks the table against a regular
@@ -42,12 +46,12 @@
 const unsigned char urnClass[256] = {
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  /* 00..0f */
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  /* 10..1f */
-  0x00, 0x0c, 0x00, 0x00, 0x0c, 0x00, 0x04, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x0c, 0x00,  /* 20..2f */
-  0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0f, 0x0c, 0x0c, 0x00, 0x0c, 0x00, 0x00,  /* 30..3f */
-  0x0c, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1f, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d,  /* 40..4f */
-  0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x1d, 0x00, 0x00, 0x00, 0x00, 0x0c,  /* 50..5f */
-  0x00, 0x2f, 0x2f, 0x2f, 0x2f, 0x2f, 0x2f, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d,  /* 60..6f */
-  0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x0d, 0x00, 0x00, 0x00, 0x04, 0x00,  /* 70..7f */
+  0x00, 0x4c, 0x00, 0x00, 0x4c, 0x00, 0x44, 0x4c, 0x4c, 0x4c, 0x4c, 0x4c, 0x4c, 0xcc, 0x4c, 0x40,  /* 20..2f */
+  0xcf, 0xcf, 0xcf, 0xcf, 0xcf, 0xcf, 0xcf, 0xcf, 0xcf, 0xcf, 0x4c, 0x4c, 0x00, 0x4c, 0x00, 0x00,  /* 30..3f */
+  0x4c, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd,  /* 40..4f */
+  0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0x00, 0x00, 0x00, 0x00, 0x4c,  /* 50..5f */
+  0x00, 0xef, 0xef, 0xef, 0xef, 0xef, 0xef, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd,  /* 60..6f */
+  0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0x00, 0x00, 0x00, 0x44, 0x00,  /* 70..7f */
 };
 
 #define CLS(c) (urnClass[(unsigned char)(c)])
@@ -149,23 +153,41 @@ static int scanFail(UrnFail *pFail, int code, size_t offset){
   return 0;
 }
 
-/* Flags for scanRun(). */
-#define RUN_SLASH  0x01   /* "/" belongs to the run                     */
+/* Flags for scanRun().  Every run admits "/": the NSS after its first
+** byte (RFC 8141 §2), the r- and q-components (§2.3.1, §2.3.2) and the
+** f-component (RFC 3986 §3.5). */
 #define RUN_QMARK  0x02   /* "?" belongs to the run ...                 */
 #define RUN_QEQ    0x04   /* ... except a "?" that starts "?="          */
 
-/* Advance *pi over a run of pchar (RFC 3986 §3.3) and, as flags allow,
-** "/" and "?".  Stops before the first byte that is not in the run.
+/* Advance *pi over a run of pchar (RFC 3986 §3.3), "/" and, as flags
+** allow, "?".  Stops before the first byte that is not in the run.
 ** Returns 0 (and fills *pFail) on a "%" not followed by two hex digits:
-** RFC 3986 §2.1, cited by RFC 8141 §2. */
+** RFC 3986 §2.1, cited by RFC 8141 §2.  Most bytes of a URN are in class
+** UC_RUN, so the loop takes them eight at a time while it can. */
 static int scanRun(const unsigned char *z, size_t n, size_t *pi, int flags,
                    UrnFail *pFail){
   size_t i = *pi;
-  while( i<n ){
-    unsigned char c = z[i];
-    if( CLS(c) & UC_PCHAR ){
-      i++;
-    }else if( c=='%' ){
+  for(;;){
+    unsigned char c;
+    /* Eight bytes at a time.  Fewer than eight left: the last eight bytes
+    ** of the input are tried as one block, which also covers the left-over
+    ** bytes; if it holds a byte outside the class, even one already taken
+    ** (a %XX, or a byte before the run), the byte loop decides.  A typical
+    ** NSS so ends without a byte loop. */
+    while( i+8<=n && (CLS(z[i]) & CLS(z[i+1]) & CLS(z[i+2]) & CLS(z[i+3])
+                    & CLS(z[i+4]) & CLS(z[i+5]) & CLS(z[i+6]) & CLS(z[i+7])
+                    & UC_RUN) ){
+      i += 8;
+    }
+    if( i<n && n>=8 && i+8>n
+     && (CLS(z[n-8]) & CLS(z[n-7]) & CLS(z[n-6]) & CLS(z[n-5])
+         & CLS(z[n-4]) & CLS(z[n-3]) & CLS(z[n-2]) & CLS(z[n-1]) & UC_RUN) ){
+      i = n;
+    }
+    while( i<n && (CLS(z[i]) & UC_RUN) ) i++;
+    if( i>=n ) break;
+    c = z[i];
+    if( c=='%' ){
       if( i+1>=n || !(CLS(z[i+1]) & UC_HEX) ){
         return scanFail(pFail, URN_E_PCT, i+1);
       }
@@ -173,8 +195,6 @@ static int scanRun(const unsigned char *z, size_t n, size_t *pi, int flags,
         return scanFail(pFail, URN_E_PCT, i+2);
       }
       i += 3;
-    }else if( c=='/' && (flags & RUN_SLASH) ){
-      i++;
     }else if( c=='?' && (flags & RUN_QMARK)
            && !((flags & RUN_QEQ) && i+1<n && z[i+1]=='=') ){
       /* RFC 8141 §2.3.1: the r-component ends at "?="; elsewhere in a
@@ -194,11 +214,12 @@ static int startsPchar(const unsigned char *z, size_t n, size_t i){
   return i<n && ((CLS(z[i]) & UC_PCHAR) || z[i]=='%');
 }
 
-/* Scan the NID at z[4..]; on success return 1 and store in *pEnd the
-** offset of the ':' that ends it.  RFC 8141 §2:
-** NID = (alphanum) 0*30(ldh) (alphanum), so 2 to 32 characters. */
-static int scanNid8141(const unsigned char *z, size_t n, size_t *pEnd,
-                       UrnFail *pFail){
+/* The failure of a NID that scanNid8141() rejected: walk it again one
+** character at a time to find the first offending byte and what the
+** grammar expected there.  Both follow RFC 8141 §2 and scanNid8141()
+** rejects exactly what this loop rejects, so it always ends in a failure
+** and returns 0. */
+static int nidFail8141(const unsigned char *z, size_t n, UrnFail *pFail){
   size_t i = 4;
   if( i>=n || !(CLS(z[i]) & UC_ALNUM) ){
     return scanFail(pFail, URN_E_NID_START, i);
@@ -211,7 +232,6 @@ static int scanNid8141(const unsigned char *z, size_t n, size_t *pEnd,
       unsigned char c = z[i];
       if( (CLS(c) & UC_ALNUM) && nSoFar<32 ) continue;
       if( c=='-' && nSoFar<31 ) continue;     /* room left for an alphanum */
-      if( c==':' && nSoFar>=2 && lastAlnum ) break;
     }
     if( nSoFar==1 )       code = URN_E_NID_SHORT;
     else if( !lastAlnum ) code = nSoFar<31 ? URN_E_NID_HYPHEN
@@ -221,8 +241,26 @@ static int scanNid8141(const unsigned char *z, size_t n, size_t *pEnd,
     else                  code = URN_E_NID_LONG;
     return scanFail(pFail, code, i);
   }
-  *pEnd = i;
-  return 1;
+}
+
+/* Scan the NID at z[4..]; on success return 1 and store in *pEnd the
+** offset of the ':' that ends it.  RFC 8141 §2:
+** NID = (alphanum) 0*30(ldh) (alphanum), so 2 to 32 characters, the last
+** one alphanum, then ":".  The fast path takes the run of ldh (at most 33
+** bytes: one too many is enough to reject) and checks its ends. */
+static int scanNid8141(const unsigned char *z, size_t n, size_t *pEnd,
+                       UrnFail *pFail){
+  size_t lim = n<4+33 ? n : 4+33;
+  size_t i = 5;
+  if( n>5 && (CLS(z[4]) & UC_ALNUM) ){
+    while( i<lim && (CLS(z[i]) & UC_LDH) ) i++;
+    if( i<n && z[i]==':' && i-4>=2 && i-4<=32
+     && (CLS(z[i-1]) & UC_ALNUM) ){
+      *pEnd = i;
+      return 1;
+    }
+  }
+  return nidFail8141(z, n, pFail);
 }
 
 /* RFC 2141 §2.1: <NID> ::= <let-num> [ 1,31<let-num-hyp> ], so 1 to 32
@@ -291,7 +329,10 @@ int urnScan(const unsigned char *z, size_t n, int mode,
 
   /* RFC 8141 §2 and RFC 2141 §2: the scheme "urn" then ":"; the scheme is
   ** case-insensitive (RFC 8141 §3.1 item 1, RFC 2141 §5 item 1). */
-  {
+  if( n<4 || (z[0]|0x20)!='u' || (z[1]|0x20)!='r' || (z[2]|0x20)!='n'
+   || z[3]!=':' ){
+    /* Only "u"/"U", "r"/"R", "n"/"N" give those bytes when or-ed with 0x20.
+    ** The loop below finds the offset of the first wrong byte. */
     static const char zUrn[] = "urn:";
     for(i=0; i<4; i++){
       unsigned char c = i<n ? z[i] : 0;
@@ -327,7 +368,7 @@ int urnScan(const unsigned char *z, size_t n, int mode,
   i = nidEnd+1;
   if( !startsPchar(z, n, i) ) return scanFail(pFail, URN_E_NSS_START, i);
   p.nss.off = i;
-  if( !scanRun(z, n, &i, RUN_SLASH, pFail) ) return 0;
+  if( !scanRun(z, n, &i, 0, pFail) ) return 0;
   p.nss.len = i-p.nss.off;
 
   /* RFC 8141 §2: "?+" r-component, then "?=" q-component, in that order.
@@ -339,7 +380,7 @@ int urnScan(const unsigned char *z, size_t n, int mode,
       if( !startsPchar(z, n, i) ) return scanFail(pFail, URN_E_R_START, i);
       p.r.off = i;
       /* RFC 8141 §2.3.1: the r-component ends with "?=" or "#". */
-      if( !scanRun(z, n, &i, RUN_SLASH|RUN_QMARK|RUN_QEQ, pFail) ) return 0;
+      if( !scanRun(z, n, &i, RUN_QMARK|RUN_QEQ, pFail) ) return 0;
       p.r.len = i-p.r.off;
       if( i<n && z[i]!='?' && z[i]!='#' ){
         return scanFail(pFail, URN_E_R_CHAR, i);
@@ -356,7 +397,7 @@ int urnScan(const unsigned char *z, size_t n, int mode,
     p.q.off = i;
     /* RFC 8141 §2.3.2: the q-component ends with "#"; "/" and "?" are
     ** data in it, so it may contain "?+" and "?=". */
-    if( !scanRun(z, n, &i, RUN_SLASH|RUN_QMARK, pFail) ) return 0;
+    if( !scanRun(z, n, &i, RUN_QMARK, pFail) ) return 0;
     p.q.len = i-p.q.off;
   }
   if( i<n && z[i]=='#' ){
@@ -364,7 +405,7 @@ int urnScan(const unsigned char *z, size_t n, int mode,
     ** (RFC 3986 §3.5): it may be empty and holds no "#". */
     i += 1;
     p.f.off = i;
-    if( !scanRun(z, n, &i, RUN_SLASH|RUN_QMARK, pFail) ) return 0;
+    if( !scanRun(z, n, &i, RUN_QMARK, pFail) ) return 0;
     p.f.len = i-p.f.off;
     if( i<n ) return scanFail(pFail, URN_E_F_CHAR, i);
   }
