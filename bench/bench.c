@@ -1,0 +1,977 @@
+/*
+** bench.c -- the benchmark of sqlite-urn (`make bench`).
+**
+**   bench --corpus FILE --ext LIB [--reps R] [--seed S] [--commit C]
+**         [--dirty] [--out FILE] [--data FILE] [--only LIST]
+**
+** Loads the corpus written by gen_corpus (one string per line) into an
+** in-memory database of the system SQLite, loads the optimized extension LIB
+** (build/bench/urn.so) and measures, in this one process:
+**   1. sum(length(urn_canonical(x))) against sum(length(lower(x)));
+**   2. sum(urn_valid(x)), urn_nid, urn_nss, urn_normalize against lower()
+**      and length();
+**   3. CREATE UNIQUE INDEX (x COLLATE URN) against BINARY and NOCASE on the
+**      same rows (the corpus less its duplicates under all three);
+**   4. ORDER BY x COLLATE URN over all rows against BINARY;
+**   5. the C core alone (urnScan + urnKeyWrite, compiled in here from
+**      ext/urn_scan.c and ext/urn_key.c) against a byte-by-byte lower-casing
+**      copy of the same bytes, in URNs/s and MB/s;
+**   6. heap allocations per call of urn_valid and per comparison of the
+**      collation, counted by a counting SQLite allocator and, with glibc,
+**      by counting every malloc/calloc/realloc of the process;
+**   7. scaling: CREATE INDEX time for 10k..1M rows under BINARY, NOCASE and
+**      URN, and urn_canonical time per byte for one string of 16 B..1 MB.
+** Every figure is the median of R (>= 5) runs; the runs of the things
+** compared alternate (A B C, C B A, ...).  The verdict of each line is a
+** ratio against a SQLite built-in measured in the same run.  The table goes
+** to stdout and to --out; the scaling curves to --data for bench/plot.gp.
+** --only 1,3,7 runs a subset (for profiling).
+**
+** The counters below are the only mutable globals: this is a test harness,
+** single-threaded, not part of the extension.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <sys/utsname.h>
+#include <sqlite3.h>
+#include "urn_scan.h"
+
+typedef sqlite3_int64 i64;
+typedef sqlite3_uint64 u64;
+
+/* ---- Allocation counters (measurement 6) ------------------------------- */
+
+static u64 nSqliteAlloc;          /* xMalloc + xRealloc calls of SQLite */
+static u64 nLibcAlloc;            /* malloc + calloc + realloc calls    */
+static int bLibcCounted;          /* 1 if nLibcAlloc is really counted  */
+
+#if defined(__GLIBC__) && !defined(BENCH_NO_MALLOC_COUNT)
+/* glibc lets the executable interpose malloc and still reach the real
+** allocator; every library of the process (SQLite's system malloc
+** included) then comes through here. */
+extern void *__libc_malloc(size_t);
+extern void *__libc_calloc(size_t, size_t);
+extern void *__libc_realloc(void*, size_t);
+void *malloc(size_t n){ nLibcAlloc++; return __libc_malloc(n); }
+void *calloc(size_t n, size_t m){ nLibcAlloc++; return __libc_calloc(n, m); }
+void *realloc(void *p, size_t n){ nLibcAlloc++; return __libc_realloc(p, n); }
+# define LIBC_COUNTED 1
+#else
+# define LIBC_COUNTED 0
+#endif
+
+static sqlite3_mem_methods memOrig;
+static void *cntMalloc(int n){ nSqliteAlloc++; return memOrig.xMalloc(n); }
+static void cntFree(void *p){ memOrig.xFree(p); }
+static void *cntRealloc(void *p, int n){
+  nSqliteAlloc++;
+  return memOrig.xRealloc(p, n);
+}
+static int cntSize(void *p){ return memOrig.xSize(p); }
+static int cntRoundup(int n){ return memOrig.xRoundup(n); }
+static int cntInit(void *p){ return memOrig.xInit(p); }
+static void cntShutdown(void *p){ memOrig.xShutdown(p); }
+
+/* Wrap SQLite's allocator in the counting one; before sqlite3_initialize. */
+static void installCountingAllocator(void){
+  static sqlite3_mem_methods m;
+  sqlite3_config(SQLITE_CONFIG_GETMALLOC, &memOrig);
+  m = memOrig;
+  m.xMalloc = cntMalloc;
+  m.xFree = cntFree;
+  m.xRealloc = cntRealloc;
+  m.xSize = cntSize;
+  m.xRoundup = cntRoundup;
+  m.xInit = cntInit;
+  m.xShutdown = cntShutdown;
+  if( sqlite3_config(SQLITE_CONFIG_MALLOC, &m)!=SQLITE_OK ){
+    fprintf(stderr, "bench: cannot install the counting allocator\n");
+    exit(1);
+  }
+}
+
+/* ---- The floor of any user-defined collation ---------------------------- */
+
+/* MEMCMP: the order of BINARY, but registered as an application collation.
+** SQLite sorts BINARY text with a memcmp on the packed records; any other
+** collation goes through record unpacking and a callback per comparison.
+** Measured beside URN, this shows what part of URN's cost is SQLite's. */
+static int memcmpCollate(void *pArg, int nA, const void *pA, int nB,
+                         const void *pB){
+  int r = memcmp(pA, pB, (size_t)(nA<nB ? nA : nB));
+  (void)pArg;
+  return r ? r : (nA>nB) - (nA<nB);
+}
+
+/* The 1-minute load average, or -1 where there is no /proc/loadavg. */
+static double loadAvg(void){
+  FILE *f = fopen("/proc/loadavg", "r");
+  double v = -1;
+  if( f ){
+    if( fscanf(f, "%lf", &v)!=1 ) v = -1;
+    fclose(f);
+  }
+  return v;
+}
+
+/* ---- Small helpers ----------------------------------------------------- */
+
+static double now(void){
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec*1e-9;
+}
+
+static int cmpDouble(const void *a, const void *b){
+  double x = *(const double*)a, y = *(const double*)b;
+  return (x>y) - (x<y);
+}
+
+/* The median of a[0..n), n>0 (a is reordered). */
+static double median(double *a, int n){
+  qsort(a, (size_t)n, sizeof(double), cmpDouble);
+  return n&1 ? a[n/2] : 0.5*(a[n/2-1]+a[n/2]);
+}
+
+static void die(const char *zWhat, sqlite3 *db){
+  fprintf(stderr, "bench: %s: %s\n", zWhat, db ? sqlite3_errmsg(db) : "");
+  exit(1);
+}
+
+static void *xmalloc(size_t n){
+  void *p = malloc(n ? n : 1);
+  if( p==0 ){ fprintf(stderr, "bench: out of memory\n"); exit(1); }
+  return p;
+}
+
+static void exec(sqlite3 *db, const char *zSql){
+  char *zErr = 0;
+  if( sqlite3_exec(db, zSql, 0, 0, &zErr)!=SQLITE_OK ){
+    fprintf(stderr, "bench: %s\n  in: %s\n", zErr ? zErr : "?", zSql);
+    exit(1);
+  }
+}
+
+static sqlite3_stmt *prepare(sqlite3 *db, const char *zSql){
+  sqlite3_stmt *p = 0;
+  if( sqlite3_prepare_v2(db, zSql, -1, &p, 0)!=SQLITE_OK ) die(zSql, db);
+  return p;
+}
+
+static i64 queryInt(sqlite3 *db, const char *zSql){
+  sqlite3_stmt *p = prepare(db, zSql);
+  i64 v = 0;
+  if( sqlite3_step(p)==SQLITE_ROW ) v = sqlite3_column_int64(p, 0);
+  sqlite3_finalize(p);
+  return v;
+}
+
+/* Run p to completion; return the seconds taken and, in *pVal (if not 0),
+** the integer in column 0 of the last row, in *pRows the row count. */
+static double runStmt(sqlite3 *db, sqlite3_stmt *p, i64 *pVal, i64 *pRows){
+  double t0 = now(), t;
+  i64 nRow = 0;
+  int rc;
+  while( (rc = sqlite3_step(p))==SQLITE_ROW ){
+    nRow++;
+    if( pVal ) *pVal = sqlite3_column_int64(p, 0);
+  }
+  t = now()-t0;
+  if( rc!=SQLITE_DONE ) die(sqlite3_sql(p), db);
+  sqlite3_reset(p);
+  if( pRows ) *pRows = nRow;
+  return t;
+}
+
+static double timeExec(sqlite3 *db, const char *zSql){
+  double t0 = now();
+  exec(db, zSql);
+  return now()-t0;
+}
+
+/* ---- Output: the table goes to stdout and to the results file ---------- */
+
+typedef struct Out { FILE *f; } Out;
+
+static void out(Out *o, const char *zFmt, ...){
+  va_list ap;
+  va_start(ap, zFmt);
+  vprintf(zFmt, ap);
+  va_end(ap);
+  if( o->f ){
+    va_start(ap, zFmt);
+    vfprintf(o->f, zFmt, ap);
+    va_end(ap);
+  }
+}
+
+static const char *verdict(int ok){ return ok ? "met" : "MISSED"; }
+
+/* One line of the table. */
+static void row(Out *o, const char *zNum, const char *zWhat,
+                const char *zAgainst, double ratio, const char *zTarget,
+                const char *zVerdict, const char *zDetail){
+  char zRatio[32];
+  if( ratio>=0 ) snprintf(zRatio, sizeof(zRatio), "%.2fx", ratio);
+  else snprintf(zRatio, sizeof(zRatio), "-");
+  out(o, "%-3s %-38s %-24s %7s  %-9s %-7s %s\n", zNum, zWhat, zAgainst,
+      zRatio, zTarget, zVerdict, zDetail);
+}
+
+/* ---- The corpus --------------------------------------------------------- */
+
+typedef struct Corpus {
+  unsigned char *z;       /* all the bytes, lines separated by '\n'      */
+  size_t nByte;           /* bytes of the strings, newlines not counted  */
+  i64 n;                  /* number of strings                           */
+  size_t *aOff, *aLen;    /* string i is z[aOff[i] .. aOff[i]+aLen[i])   */
+} Corpus;
+
+static void loadCorpus(const char *zFile, Corpus *p){
+  FILE *f = fopen(zFile, "rb");
+  long sz;
+  size_t i, start, k;
+  if( f==0 ){ perror(zFile); exit(1); }
+  fseek(f, 0, SEEK_END);
+  sz = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  p->z = xmalloc((size_t)sz+1);
+  if( fread(p->z, 1, (size_t)sz, f)!=(size_t)sz ){ perror(zFile); exit(1); }
+  fclose(f);
+  if( sz>0 && p->z[sz-1]!='\n' ) p->z[sz++] = '\n';
+  p->n = 0;
+  for(i=0; i<(size_t)sz; i++) if( p->z[i]=='\n' ) p->n++;
+  p->aOff = xmalloc(sizeof(size_t)*(size_t)p->n);
+  p->aLen = xmalloc(sizeof(size_t)*(size_t)p->n);
+  p->nByte = 0;
+  for(i=0, start=0, k=0; i<(size_t)sz; i++){
+    if( p->z[i]=='\n' ){
+      p->aOff[k] = start;
+      p->aLen[k] = i-start;
+      p->nByte += i-start;
+      k++;
+      start = i+1;
+    }
+  }
+}
+
+/* ---- Measurement 5: the C core ----------------------------------------- */
+
+/* parse + key of every string into zOut (key(s) = s for a non-URN). */
+static size_t coreKey(const Corpus *c, unsigned char *zOut){
+  i64 i;
+  size_t nValid = 0;
+  for(i=0; i<c->n; i++){
+    const unsigned char *z = c->z + c->aOff[i];
+    size_t n = c->aLen[i];
+    UrnParts parts;
+    if( urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ){
+      urnKeyWrite(z, &parts, zOut + c->aOff[i]);
+      nValid++;
+    }else{
+      memcpy(zOut + c->aOff[i], z, n);
+    }
+  }
+  return nValid;
+}
+
+/* A plain byte-by-byte lower-casing copy of every string, through a
+** 256-entry table as SQLite's lower() does. */
+static size_t coreLower(const Corpus *c, unsigned char *zOut,
+                        const unsigned char *aLower){
+  i64 i;
+  size_t j;
+  for(i=0; i<c->n; i++){
+    const unsigned char *z = c->z + c->aOff[i];
+    unsigned char *o = zOut + c->aOff[i];
+    size_t n = c->aLen[i];
+    for(j=0; j<n; j++) o[j] = aLower[z[j]];
+  }
+  return (size_t)c->n;
+}
+
+/* ---- The per-byte string of measurement 7 ------------------------------ */
+
+/* A valid URN of exactly n>=16 bytes: "urn:example:" then pchar, "/" and
+** %XX in mixed hex case. */
+static unsigned char *longUrn(size_t n){
+  static const char zHead[] = "urn:example:";
+  static const char zChunk[] = "a1%2cB-z/%7eQ.";
+  unsigned char *z = xmalloc(n+1);
+  size_t i = sizeof(zHead)-1, k = sizeof(zChunk)-1;
+  memcpy(z, zHead, i);
+  while( i+k<=n ){ memcpy(z+i, zChunk, k); i += k; }
+  while( i<n ) z[i++] = 'q';
+  z[n] = 0;
+  return z;
+}
+
+/* ---- main --------------------------------------------------------------- */
+
+#define MAXREPS 51
+
+typedef struct Opts {
+  const char *zCorpus, *zExt, *zOut, *zData, *zCommit, *zOnly;
+  int nRep, bDirty;
+  unsigned long seed;
+} Opts;
+
+static int want(const Opts *p, int k){
+  char z[4];
+  const char *s;
+  if( p->zOnly==0 ) return 1;
+  snprintf(z, sizeof(z), "%d", k);
+  for(s=p->zOnly; *s; s++){
+    if( *s==z[0] && (s[1]==0 || s[1]==',') && (s==p->zOnly || s[-1]==',') ){
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static void usage(const char *zArgv0){
+  fprintf(stderr, "usage: %s --corpus FILE --ext LIB [--reps R] [--seed S] "
+          "[--commit C] [--dirty] [--out FILE] [--data FILE] [--only 1,2,..]\n",
+          zArgv0);
+  exit(2);
+}
+
+/* The CPU model, from /proc/cpuinfo where there is one. */
+static void cpuModel(char *z, size_t n){
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char zLine[512];
+  snprintf(z, n, "unknown CPU");
+  if( f==0 ) return;
+  while( fgets(zLine, sizeof(zLine), f) ){
+    if( strncmp(zLine, "model name", 10)==0 ){
+      char *s = strchr(zLine, ':');
+      size_t k;
+      if( s==0 ) break;
+      s++;
+      while( *s==' ' || *s=='\t' ) s++;
+      k = strlen(s);
+      while( k>0 && (s[k-1]=='\n' || s[k-1]==' ') ) s[--k] = 0;
+      snprintf(z, n, "%s", s);
+      break;
+    }
+  }
+  fclose(f);
+}
+
+/* Least-squares slope of log(t) against log(n): the exponent of growth. */
+static double loglogSlope(const double *aN, const double *aT, int k){
+  double sx = 0, sy = 0, sxx = 0, sxy = 0;
+  int i;
+  if( k<2 ) return 0;
+  for(i=0; i<k; i++){
+    double x = log(aN[i]), y = log(aT[i]);
+    sx += x; sy += y; sxx += x*x; sxy += x*y;
+  }
+  return (k*sxy - sx*sy) / (k*sxx - sx*sx);
+}
+
+int main(int argc, char **argv){
+  Opts opt;
+  Corpus corpus;
+  sqlite3 *db = 0;
+  Out o;
+  FILE *fData = 0;
+  char *zErr = 0;
+  char zCpu[256], zDate[64], zBuf[512], zLabel[64];
+  struct utsname un;
+  int i, r;
+  i64 N, nUniq = 0, nValid = 0, nPairs = 0;
+  double aT[8][MAXREPS];
+  double load0, load1;
+
+  memset(&opt, 0, sizeof(opt));
+  opt.nRep = 5;
+  opt.seed = 1;
+  opt.zCommit = "unknown";
+  for(i=1; i<argc; i++){
+    const char *a = argv[i];
+    const char *v = i+1<argc ? argv[i+1] : 0;
+    if( strcmp(a, "--dirty")==0 ){ opt.bDirty = 1; continue; }
+    if( v==0 ) usage(argv[0]);
+    if( strcmp(a, "--corpus")==0 ) opt.zCorpus = v;
+    else if( strcmp(a, "--ext")==0 ) opt.zExt = v;
+    else if( strcmp(a, "--out")==0 ) opt.zOut = v;
+    else if( strcmp(a, "--data")==0 ) opt.zData = v;
+    else if( strcmp(a, "--commit")==0 ) opt.zCommit = v;
+    else if( strcmp(a, "--only")==0 ) opt.zOnly = v;
+    else if( strcmp(a, "--reps")==0 ) opt.nRep = atoi(v);
+    else if( strcmp(a, "--seed")==0 ) opt.seed = strtoul(v, 0, 10);
+    else usage(argv[0]);
+    i++;
+  }
+  if( opt.zCorpus==0 || opt.zExt==0 ) usage(argv[0]);
+  if( opt.nRep<5 ){
+    fprintf(stderr, "bench: --reps is at least 5 (median of >= 5 runs)\n");
+    return 2;
+  }
+  if( opt.nRep>MAXREPS ) opt.nRep = MAXREPS;
+  bLibcCounted = LIBC_COUNTED;
+
+  load0 = loadAvg();
+  installCountingAllocator();
+  if( sqlite3_initialize()!=SQLITE_OK ) die("sqlite3_initialize", 0);
+  loadCorpus(opt.zCorpus, &corpus);
+  N = corpus.n;
+  if( N<100 ){ fprintf(stderr, "bench: corpus too small\n"); return 1; }
+
+  /* The database: in memory, temp store in memory so that every sort runs
+  ** in memory too (the sorter then never spills to temporary files). */
+  if( sqlite3_open(":memory:", &db)!=SQLITE_OK ) die("open", db);
+  sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 1, (int*)0);
+  if( sqlite3_load_extension(db, opt.zExt, "sqlite3_urn_init", &zErr)
+      !=SQLITE_OK ){
+    fprintf(stderr, "bench: cannot load %s: %s\n", opt.zExt, zErr);
+    return 1;
+  }
+  sqlite3_create_collation_v2(db, "MEMCMP", SQLITE_UTF8, 0, memcmpCollate, 0);
+  exec(db, "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-1000000;");
+  fprintf(stderr, "bench: %lld rows, %.1f MB; loading\n", (long long)N,
+          (double)corpus.nByte/1e6);
+
+  /* c: every row of the corpus, in corpus order, as TEXT. */
+  {
+    sqlite3_stmt *p;
+    i64 k;
+    exec(db, "CREATE TABLE c(x TEXT); BEGIN");
+    p = prepare(db, "INSERT INTO c(x) VALUES(?1)");
+    for(k=0; k<N; k++){
+      sqlite3_bind_text(p, 1, (const char*)corpus.z+corpus.aOff[k],
+                        (int)corpus.aLen[k], SQLITE_STATIC);
+      if( sqlite3_step(p)!=SQLITE_DONE ) die("insert", db);
+      sqlite3_reset(p);
+    }
+    sqlite3_finalize(p);
+    exec(db, "COMMIT");
+    if( queryInt(db, "SELECT count(*) FROM c WHERE typeof(x)<>'text'")!=0 ){
+      fprintf(stderr, "bench: column c.x holds values that are not TEXT\n");
+      return 1;
+    }
+    nValid = queryInt(db, "SELECT sum(urn_valid(x)) FROM c");
+  }
+
+  /* u: the rows of c less every later duplicate under URN, then under
+  ** NOCASE (URN-distinct implies BINARY-distinct), in corpus order: a
+  ** UNIQUE index builds on it under all three collations. */
+  if( want(&opt, 3) ){
+    exec(db,
+      "CREATE TEMP TABLE t1(x TEXT);"
+      "INSERT INTO t1 SELECT x FROM c WHERE rowid IN"
+      " (SELECT min(rowid) FROM c GROUP BY x COLLATE URN) ORDER BY rowid;"
+      "CREATE TABLE u(x TEXT);"
+      "INSERT INTO u SELECT x FROM t1 WHERE rowid IN"
+      " (SELECT min(rowid) FROM t1 GROUP BY x COLLATE NOCASE) ORDER BY rowid;"
+      "DROP TABLE t1;");
+    nUniq = queryInt(db, "SELECT count(*) FROM u");
+  }
+
+  /* pairs: N comparisons, half of neighbours, half of far rows. */
+  if( want(&opt, 6) || want(&opt, 3) ){
+    snprintf(zBuf, sizeof(zBuf),
+      "CREATE TABLE pairs(x TEXT, y TEXT);"
+      "INSERT INTO pairs SELECT a.x, b.x FROM c a JOIN c b ON b.rowid ="
+      " CASE WHEN a.rowid%%2 THEN a.rowid%%%lld+1"
+      " ELSE (a.rowid*7919)%%%lld+1 END;", (long long)N, (long long)N);
+    exec(db, zBuf);
+    nPairs = queryInt(db, "SELECT count(*) FROM pairs");
+  }
+
+  if( opt.zOut ){
+    o.f = fopen(opt.zOut, "w");
+    if( o.f==0 ){ perror(opt.zOut); return 1; }
+  }else{
+    o.f = 0;
+  }
+  if( opt.zData ){
+    fData = fopen(opt.zData, "w");
+    if( fData==0 ){ perror(opt.zData); return 1; }
+  }
+
+  {
+    time_t t = time(0);
+    strftime(zDate, sizeof(zDate), "%Y-%m-%d %H:%M UTC", gmtime(&t));
+  }
+  cpuModel(zCpu, sizeof(zCpu));
+  if( uname(&un)!=0 ) snprintf(un.machine, sizeof(un.machine), "unknown");
+
+  /* The header is printed last but computed here; collect results first. */
+  {
+    /* Results, filled by the measurements that run. */
+    double mLen=0, mLower=0, mCanon=0, mValid=0, mNid=0, mNss=0, mNorm=0;
+    double mUB=0, mUN=0, mUU=0, mUM=0, mOB=0, mON=0, mOU=0, mOM=0;
+    double mCB=0, mCU=0;
+    double mKey=0, mLowCopy=0;
+    int nCoreLoop = 1;
+    double allocValid = -1, allocCmp = -1, allocLower = -1, allocCore = -1;
+    double allocCanon = -1;
+    u64 nAllocValidS=0, nAllocValidL=0, nAllocCmpS=0, nAllocCmpL=0;
+    static const int aSize[] = { 10000, 30000, 100000, 300000, 1000000 };
+    int nScale = 0;
+    double aScaleN[8], aScaleT[8][3];
+    static const size_t aBytes[] = {
+      16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576
+    };
+    int nBytes = (int)(sizeof(aBytes)/sizeof(aBytes[0]));
+    double aByteUrn[16], aByteLow[16];
+
+    /* 1 and 2: scalar functions over a table scan. */
+    if( want(&opt, 1) || want(&opt, 2) ){
+      static const char *const azQ[] = {
+        "SELECT sum(length(x)) FROM c",
+        "SELECT sum(length(lower(x))) FROM c",
+        "SELECT sum(length(urn_canonical(x))) FROM c",
+        "SELECT sum(urn_valid(x)) FROM c",
+        "SELECT sum(length(urn_nid(x))) FROM c",
+        "SELECT sum(length(urn_nss(x))) FROM c",
+        "SELECT sum(length(urn_normalize(x))) FROM c",
+      };
+      enum { NQ = 7 };
+      sqlite3_stmt *ap[NQ];
+      i64 aVal[NQ];
+      fprintf(stderr, "bench: [1,2] scalar functions\n");
+      for(i=0; i<NQ; i++){
+        ap[i] = prepare(db, azQ[i]);
+        runStmt(db, ap[i], &aVal[i], 0);            /* warm-up */
+      }
+      for(r=0; r<opt.nRep; r++){
+        for(i=0; i<NQ; i++){
+          int q = (r&1) ? NQ-1-i : i;
+          i64 v;
+          aT[q][r] = runStmt(db, ap[q], &v, 0);
+          if( v!=aVal[q] ){ fprintf(stderr, "bench: unstable result\n"); return 1; }
+        }
+      }
+      mLen = median(aT[0], opt.nRep);
+      mLower = median(aT[1], opt.nRep);
+      mCanon = median(aT[2], opt.nRep);
+      mValid = median(aT[3], opt.nRep);
+      mNid = median(aT[4], opt.nRep);
+      mNss = median(aT[5], opt.nRep);
+      mNorm = median(aT[6], opt.nRep);
+      for(i=0; i<NQ; i++) sqlite3_finalize(ap[i]);
+    }
+
+    /* 3: UNIQUE index on the same rows under three collations, and the
+    ** comparator alone (x < y over the pairs) for reference. */
+    if( want(&opt, 3) ){
+      static const char *const azColl[] = { "BINARY", "NOCASE", "URN", "MEMCMP" };
+      sqlite3_stmt *apCmp[2];
+      fprintf(stderr, "bench: [3] UNIQUE index on %lld rows\n",
+              (long long)nUniq);
+      for(r=0; r<opt.nRep; r++){
+        for(i=0; i<4; i++){
+          int q = (i+r)%4;
+          snprintf(zBuf, sizeof(zBuf),
+                   "CREATE UNIQUE INDEX ui ON u(x COLLATE %s)", azColl[q]);
+          aT[q][r] = timeExec(db, zBuf);
+          exec(db, "DROP INDEX ui");
+        }
+      }
+      mUB = median(aT[0], opt.nRep);
+      mUN = median(aT[1], opt.nRep);
+      mUU = median(aT[2], opt.nRep);
+      mUM = median(aT[3], opt.nRep);
+      apCmp[0] = prepare(db, "SELECT sum(x < y COLLATE BINARY) FROM pairs");
+      apCmp[1] = prepare(db, "SELECT sum(x < y COLLATE URN) FROM pairs");
+      runStmt(db, apCmp[0], 0, 0);
+      runStmt(db, apCmp[1], 0, 0);
+      for(r=0; r<opt.nRep; r++){
+        for(i=0; i<2; i++){
+          int q = (r&1) ? 1-i : i;
+          aT[q][r] = runStmt(db, apCmp[q], 0, 0);
+        }
+      }
+      mCB = median(aT[0], opt.nRep);
+      mCU = median(aT[1], opt.nRep);
+      sqlite3_finalize(apCmp[0]);
+      sqlite3_finalize(apCmp[1]);
+    }
+
+    /* 4: a full ORDER BY, every row stepped through. */
+    if( want(&opt, 4) ){
+      static const char *const azQ[] = {
+        "SELECT x FROM c ORDER BY x COLLATE BINARY",
+        "SELECT x FROM c ORDER BY x COLLATE NOCASE",
+        "SELECT x FROM c ORDER BY x COLLATE URN",
+        "SELECT x FROM c ORDER BY x COLLATE MEMCMP",
+      };
+      sqlite3_stmt *ap[4];
+      fprintf(stderr, "bench: [4] ORDER BY over %lld rows\n", (long long)N);
+      for(i=0; i<4; i++) ap[i] = prepare(db, azQ[i]);
+      for(r=0; r<opt.nRep; r++){
+        for(i=0; i<4; i++){
+          int q = (i+r)%4;
+          i64 nRow;
+          aT[q][r] = runStmt(db, ap[q], 0, &nRow);
+          if( nRow!=N ){ fprintf(stderr, "bench: ORDER BY lost rows\n"); return 1; }
+        }
+      }
+      mOB = median(aT[0], opt.nRep);
+      mON = median(aT[1], opt.nRep);
+      mOU = median(aT[2], opt.nRep);
+      mOM = median(aT[3], opt.nRep);
+      for(i=0; i<4; i++) sqlite3_finalize(ap[i]);
+    }
+
+    /* 5: the C core, no SQLite.  Small corpora are walked several times
+    ** per run so that a run lasts long enough to time. */
+    if( want(&opt, 5) ){
+      unsigned char *zOut = xmalloc(corpus.z ? corpus.aOff[N-1]+corpus.aLen[N-1]+1 : 1);
+      unsigned char aLower[256];
+      size_t sink = 0;
+      int k;
+      fprintf(stderr, "bench: [5] C core\n");
+      for(k=0; k<256; k++) aLower[k] = (unsigned char)((k>='A' && k<='Z') ? k+32 : k);
+      nCoreLoop = corpus.nByte>=30000000 ? 1 : (int)(30000000/corpus.nByte)+1;
+      sink += coreKey(&corpus, zOut) + coreLower(&corpus, zOut, aLower);
+      for(r=0; r<opt.nRep; r++){
+        for(i=0; i<2; i++){
+          int q = (r&1) ? 1-i : i;
+          double t0 = now();
+          for(k=0; k<nCoreLoop; k++){
+            sink += q==0 ? coreKey(&corpus, zOut)
+                         : coreLower(&corpus, zOut, aLower);
+          }
+          aT[q][r] = now()-t0;
+          sink += zOut[(size_t)r % (corpus.nByte+1)];
+        }
+      }
+      mKey = median(aT[0], opt.nRep);
+      mLowCopy = median(aT[1], opt.nRep);
+      if( sink==0 ) fprintf(stderr, "bench: (sink)\n");
+
+      /* Allocations of the core: every libc malloc of the process counted. */
+      {
+        u64 n0 = nLibcAlloc;
+        i64 j;
+        int acc = 0;
+        coreKey(&corpus, zOut);
+        for(j=0; j+1<N; j++){
+          acc += urnCompare(URN_MODE_RFC8141,
+                            corpus.z+corpus.aOff[j], corpus.aLen[j],
+                            corpus.z+corpus.aOff[j+1], corpus.aLen[j+1]) < 0;
+        }
+        allocCore = (double)(nLibcAlloc-n0);
+        if( acc<0 ) fprintf(stderr, "bench: (acc)\n");
+      }
+      free(zOut);
+    }
+
+    /* 6: allocations per urn_valid call and per comparison, counted over
+    ** whole queries against the same query with a built-in. */
+    if( want(&opt, 6) ){
+      static const char *const azQ[] = {
+        "SELECT sum(length(x)) FROM c",
+        "SELECT sum(urn_valid(x)) FROM c",
+        "SELECT sum(x < y COLLATE BINARY) FROM pairs",
+        "SELECT sum(x < y COLLATE URN) FROM pairs",
+        "SELECT sum(length(lower(x))) FROM c",
+        "SELECT sum(length(urn_canonical(x))) FROM c",
+      };
+      u64 aS[6], aL[6];
+      fprintf(stderr, "bench: [6] heap allocations\n");
+      for(i=0; i<6; i++){
+        sqlite3_stmt *p = prepare(db, azQ[i]);
+        u64 s0 = nSqliteAlloc, l0 = nLibcAlloc;
+        runStmt(db, p, 0, 0);
+        aS[i] = nSqliteAlloc-s0;
+        aL[i] = nLibcAlloc-l0;
+        sqlite3_finalize(p);
+      }
+      nAllocValidS = aS[1]>aS[0] ? aS[1]-aS[0] : 0;
+      nAllocValidL = aL[1]>aL[0] ? aL[1]-aL[0] : 0;
+      nAllocCmpS = aS[3]>aS[2] ? aS[3]-aS[2] : 0;
+      nAllocCmpL = aL[3]>aL[2] ? aL[3]-aL[2] : 0;
+      allocValid = (double)(nAllocValidS>nAllocValidL ? nAllocValidS : nAllocValidL)/(double)N;
+      allocCmp = (double)(nAllocCmpS>nAllocCmpL ? nAllocCmpS : nAllocCmpL)/(double)nPairs;
+      allocLower = (double)(aS[4]>aS[0] ? aS[4]-aS[0] : 0)/(double)N;
+      allocCanon = (double)(aS[5]>aS[0] ? aS[5]-aS[0] : 0)/(double)N;
+    }
+
+    /* 7a: CREATE INDEX time against the number of rows. */
+    if( want(&opt, 7) ){
+      static const char *const azColl[] = { "BINARY", "NOCASE", "URN" };
+      int s;
+      for(s=0; s<(int)(sizeof(aSize)/sizeof(aSize[0])); s++){
+        if( aSize[s]<=N ) aScaleN[nScale++] = aSize[s];
+      }
+      if( nScale==0 || aScaleN[nScale-1]!=(double)N ){
+        if( nScale<5 ) aScaleN[nScale++] = (double)N;
+      }
+      for(s=0; s<nScale; s++){
+        i64 k = (i64)aScaleN[s];
+        char zTab[32];
+        if( k==N ){
+          snprintf(zTab, sizeof(zTab), "c");
+        }else{
+          snprintf(zTab, sizeof(zTab), "s%lld", (long long)k);
+          snprintf(zBuf, sizeof(zBuf), "CREATE TABLE %s(x TEXT);"
+                   "INSERT INTO %s SELECT x FROM c WHERE rowid<=%lld "
+                   "ORDER BY rowid;", zTab, zTab, (long long)k);
+          exec(db, zBuf);
+        }
+        fprintf(stderr, "bench: [7] CREATE INDEX on %lld rows\n", (long long)k);
+        for(r=0; r<opt.nRep; r++){
+          for(i=0; i<3; i++){
+            int q = (i+r)%3;
+            snprintf(zBuf, sizeof(zBuf),
+                     "CREATE INDEX si ON %s(x COLLATE %s)", zTab, azColl[q]);
+            aT[q][r] = timeExec(db, zBuf);
+            exec(db, "DROP INDEX si");
+          }
+        }
+        for(i=0; i<3; i++) aScaleT[s][i] = median(aT[i], opt.nRep);
+        if( k!=N ){
+          snprintf(zBuf, sizeof(zBuf), "DROP TABLE %s", zTab);
+          exec(db, zBuf);
+        }
+      }
+
+      /* 7b: urn_canonical and lower() of one string, per byte. */
+      fprintf(stderr, "bench: [7] urn_canonical per byte, 16 B to 1 MB\n");
+      {
+        sqlite3_stmt *ap[2];
+        int b;
+        ap[0] = prepare(db, "SELECT urn_canonical(?1)");
+        ap[1] = prepare(db, "SELECT lower(?1)");
+        for(b=0; b<nBytes; b++){
+          size_t n = aBytes[b];
+          unsigned char *z = longUrn(n);
+          long nCall = (long)(4000000/n) + 1, j;
+          if( !urnScan(z, n, URN_MODE_RFC8141, 0, 0) ){
+            fprintf(stderr, "bench: longUrn(%zu) is not a URN\n", n);
+            return 1;
+          }
+          for(i=0; i<2; i++){
+            /* -1: NUL-terminated, so SQLite reads it in place. */
+            sqlite3_bind_text(ap[i], 1, (const char*)z, -1, SQLITE_STATIC);
+            runStmt(db, ap[i], 0, 0);
+          }
+          for(r=0; r<opt.nRep; r++){
+            for(i=0; i<2; i++){
+              int q = (r&1) ? 1-i : i;
+              double t0 = now();
+              for(j=0; j<nCall; j++){
+                if( sqlite3_step(ap[q])!=SQLITE_ROW ) die("per-byte", db);
+                if( (size_t)sqlite3_column_bytes(ap[q], 0)!=n ){
+                  fprintf(stderr, "bench: wrong result length\n");
+                  return 1;
+                }
+                sqlite3_reset(ap[q]);
+              }
+              aT[q][r] = (now()-t0)/(double)nCall/(double)n*1e9;
+            }
+          }
+          aByteUrn[b] = median(aT[0], opt.nRep);
+          aByteLow[b] = median(aT[1], opt.nRep);
+          for(i=0; i<2; i++) sqlite3_clear_bindings(ap[i]);
+          free(z);
+        }
+        sqlite3_finalize(ap[0]);
+        sqlite3_finalize(ap[1]);
+      }
+    }
+
+    /* ---- The table ---- */
+    load1 = loadAvg();
+    out(&o, "sqlite-urn benchmark (make bench)\n");
+    out(&o, "date     %s\n", zDate);
+    out(&o, "machine  %s, %s, %ld cores\n", un.machine, zCpu,
+        sysconf(_SC_NPROCESSORS_ONLN));
+    out(&o, "commit   %s%s\n", opt.zCommit,
+        opt.bDirty ? " + uncommitted changes" : "");
+    out(&o, "sqlite   %s (system library); extension %s\n",
+        sqlite3_libversion(), opt.zExt);
+    out(&o, "corpus   BENCH_N=%lld rows, seed %lu, %.1f MB, %.1f bytes/row, "
+        "%.1f%% URNs\n", (long long)N, opt.seed, (double)corpus.nByte/1e6,
+        (double)corpus.nByte/(double)N, 100.0*(double)nValid/(double)N);
+    if( load0>=0 ){
+      out(&o, "load     %.2f before, %.2f after (1-minute load average; "
+          "%ld cores)\n", load0, load1, sysconf(_SC_NPROCESSORS_ONLN));
+    }
+    out(&o, "method   each figure is the median of %d alternating runs; "
+        "ratio = time / time of the built-in, same run\n\n", opt.nRep);
+    out(&o, "%-3s %-38s %-24s %7s  %-9s %-7s %s\n", "#", "measurement",
+        "against", "ratio", "target", "verdict", "medians");
+
+    if( want(&opt, 1) ){
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mCanon*1e3, mLower*1e3);
+      row(&o, "1", "sum(length(urn_canonical(x)))", "sum(length(lower(x)))",
+          mCanon/mLower, "<= 1.25x", verdict(mCanon/mLower<=1.25), zBuf);
+    }
+    if( want(&opt, 2) ){
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mValid*1e3, mLen*1e3);
+      row(&o, "2", "sum(urn_valid(x))", "sum(length(x))",
+          mValid/mLen, "<= 1.5x", verdict(mValid/mLen<=1.5), zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms", mValid*1e3);
+      row(&o, "2", "sum(urn_valid(x))", "sum(length(lower(x)))",
+          mValid/mLower, "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms", mNid*1e3);
+      row(&o, "2", "sum(length(urn_nid(x)))", "sum(length(lower(x)))",
+          mNid/mLower, "-", "", zBuf);
+      row(&o, "2", "sum(length(urn_nid(x)))", "sum(length(x))",
+          mNid/mLen, "-", "", "");
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms", mNss*1e3);
+      row(&o, "2", "sum(length(urn_nss(x)))", "sum(length(lower(x)))",
+          mNss/mLower, "-", "", zBuf);
+      row(&o, "2", "sum(length(urn_nss(x)))", "sum(length(x))",
+          mNss/mLen, "-", "", "");
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms", mNorm*1e3);
+      row(&o, "2", "sum(length(urn_normalize(x)))", "sum(length(lower(x)))",
+          mNorm/mLower, "-", "", zBuf);
+      row(&o, "2", "sum(length(urn_normalize(x)))", "sum(length(x))",
+          mNorm/mLen, "-", "", "");
+    }
+    if( want(&opt, 3) ){
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms, %lld rows",
+               mUU*1e3, mUB*1e3, (long long)nUniq);
+      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN)", "COLLATE BINARY",
+          mUU/mUB, "<= 1.3x", verdict(mUU/mUB<=1.3), zBuf);
+      snprintf(zBuf, sizeof(zBuf), "NOCASE %.0f ms", mUN*1e3);
+      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN)", "COLLATE NOCASE",
+          mUU/mUN, "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "MEMCMP %.0f ms: SQLite's cost of any "
+               "user collation", mUM*1e3);
+      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE MEMCMP)", "COLLATE BINARY",
+          mUM/mUB, "-", "floor", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f vs %.0f ns per comparison",
+               mCU*1e9/(double)nPairs, mCB*1e9/(double)nPairs);
+      row(&o, "3", "sum(x < y COLLATE URN), pairs", "COLLATE BINARY",
+          mCU/mCB, "-", "", zBuf);
+    }
+    if( want(&opt, 4) ){
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mOU*1e3, mOB*1e3);
+      row(&o, "4", "ORDER BY x COLLATE URN, all rows", "COLLATE BINARY",
+          mOU/mOB, "<= 1.5x", verdict(mOU/mOB<=1.5), zBuf);
+      snprintf(zBuf, sizeof(zBuf), "NOCASE %.0f ms", mON*1e3);
+      row(&o, "4", "ORDER BY x COLLATE URN, all rows", "COLLATE NOCASE",
+          mOU/mON, "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "MEMCMP %.0f ms: SQLite's cost of any "
+               "user collation", mOM*1e3);
+      row(&o, "4", "ORDER BY x COLLATE MEMCMP, all rows", "COLLATE BINARY",
+          mOM/mOB, "-", "floor", zBuf);
+    }
+    if( want(&opt, 5) ){
+      double nUrn = (double)N*nCoreLoop, nMB = (double)corpus.nByte*nCoreLoop/1e6;
+      snprintf(zBuf, sizeof(zBuf), "%.1f M URNs/s, %.0f MB/s vs %.1f M/s, %.0f MB/s",
+               nUrn/mKey/1e6, nMB/mKey, nUrn/mLowCopy/1e6, nMB/mLowCopy);
+      row(&o, "5", "C core: urnScan + urnKeyWrite", "lower-casing copy",
+          mKey/mLowCopy, "<= 2x", verdict(mKey/mLowCopy<=2.0), zBuf);
+    }
+    if( want(&opt, 6) ){
+      snprintf(zBuf, sizeof(zBuf), "%.3f per call (sqlite3_malloc %llu, "
+               "libc %s%llu in %lld calls)", allocValid,
+               (unsigned long long)nAllocValidS, bLibcCounted ? "" : "n/a ",
+               (unsigned long long)nAllocValidL, (long long)N);
+      row(&o, "6", "heap allocations per urn_valid call", "sum(length(x))",
+          -1, "0", verdict(allocValid==0), zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.3f per comparison (sqlite3_malloc "
+               "%llu, libc %s%llu in %lld)", allocCmp,
+               (unsigned long long)nAllocCmpS, bLibcCounted ? "" : "n/a ",
+               (unsigned long long)nAllocCmpL, (long long)nPairs);
+      row(&o, "6", "heap allocations per URN comparison", "COLLATE BINARY",
+          -1, "0", verdict(allocCmp==0), zBuf);
+      if( want(&opt, 5) && bLibcCounted ){
+        snprintf(zBuf, sizeof(zBuf), "%.0f libc allocations in %lld keys "
+                 "and %lld urnCompare calls", allocCore, (long long)N,
+                 (long long)N-1);
+        row(&o, "6", "heap allocations in the C core", "-", -1, "0",
+            verdict(allocCore==0), zBuf);
+      }
+      snprintf(zBuf, sizeof(zBuf), "counter check: lower() %.2f, "
+               "urn_canonical() %.2f sqlite3_malloc per call",
+               allocLower, allocCanon);
+      row(&o, "6", "(allocations seen in other functions)", "sum(length(x))",
+          -1, "-", "", zBuf);
+    }
+    if( want(&opt, 7) && nScale>0 ){
+      double aNs[8], aB[8], aN[8], aU[8];
+      double sB, sN, sU, lo = 1e300, hi = 0;
+      int s, b;
+      for(s=0; s<nScale; s++){
+        aNs[s] = aScaleN[s];
+        aB[s] = aScaleT[s][0];
+        aN[s] = aScaleT[s][1];
+        aU[s] = aScaleT[s][2];
+      }
+      sB = loglogSlope(aNs, aB, nScale);
+      sN = loglogSlope(aNs, aN, nScale);
+      sU = loglogSlope(aNs, aU, nScale);
+      for(s=0; s<nScale; s++){
+        snprintf(zBuf, sizeof(zBuf), "%.1f / %.1f / %.1f ms (BINARY/NOCASE/URN)",
+                 aB[s]*1e3, aN[s]*1e3, aU[s]*1e3);
+        snprintf(zLabel, sizeof(zLabel), "CREATE INDEX, %lld rows",
+                 (long long)aNs[s]);
+        row(&o, "7", zLabel, "COLLATE BINARY", aU[s]/aB[s], "-", "", zBuf);
+      }
+      snprintf(zBuf, sizeof(zBuf), "log-log slope URN %.3f = BINARY %.3f "
+               "%+.3f (NOCASE %.3f)", sU, sB, sU-sB, sN);
+      row(&o, "7", "index build growth (slope of log t)", "BINARY's slope",
+          -1, "<= +0.05", verdict(nScale<2 || sU<=sB+0.05), zBuf);
+      for(b=0; b<nBytes; b++){
+        if( aBytes[b]>=4096 ){
+          if( aByteUrn[b]<lo ) lo = aByteUrn[b];
+          if( aByteUrn[b]>hi ) hi = aByteUrn[b];
+        }
+      }
+      snprintf(zBuf, sizeof(zBuf), "%.2f ns/B at 16 B, %.2f..%.2f ns/B from "
+               "4 KB to 1 MB", aByteUrn[0], lo, hi);
+      row(&o, "7", "urn_canonical time per byte", "its own minimum",
+          hi/lo, "<= 1.5x", verdict(hi/lo<=1.5), zBuf);
+      snprintf(zBuf, sizeof(zBuf), "at 1 MB: %.2f vs %.2f ns/B",
+               aByteUrn[nBytes-1], aByteLow[nBytes-1]);
+      row(&o, "7", "urn_canonical time per byte, 1 MB", "lower(), 1 MB",
+          aByteUrn[nBytes-1]/aByteLow[nBytes-1], "-", "", zBuf);
+
+      out(&o, "\nscaling (medians): CREATE INDEX ms\n");
+      out(&o, "%10s %10s %10s %10s %12s\n", "rows", "BINARY", "NOCASE", "URN",
+          "URN/BINARY");
+      for(s=0; s<nScale; s++){
+        out(&o, "%10lld %10.1f %10.1f %10.1f %11.2fx\n", (long long)aNs[s],
+            aB[s]*1e3, aN[s]*1e3, aU[s]*1e3, aU[s]/aB[s]);
+      }
+      out(&o, "\nscaling (medians): one string, ns per byte\n");
+      out(&o, "%10s %14s %14s %8s\n", "bytes", "urn_canonical", "lower",
+          "ratio");
+      for(b=0; b<nBytes; b++){
+        out(&o, "%10zu %14.3f %14.3f %7.2fx\n", aBytes[b], aByteUrn[b],
+            aByteLow[b], aByteUrn[b]/aByteLow[b]);
+      }
+      if( fData ){
+        fprintf(fData, "# sqlite-urn bench/scaling.dat, %s, %s, %s, commit "
+                "%s%s, BENCH_N=%lld\n", zDate, un.machine, zCpu, opt.zCommit,
+                opt.bDirty ? "+" : "", (long long)N);
+        fprintf(fData, "# index 0: rows, CREATE INDEX seconds under BINARY "
+                "NOCASE URN\n");
+        for(s=0; s<nScale; s++){
+          fprintf(fData, "%lld %.6f %.6f %.6f\n", (long long)aNs[s],
+                  aB[s], aN[s], aU[s]);
+        }
+        fprintf(fData, "\n\n# index 1: bytes, ns per byte of urn_canonical "
+                "and lower\n");
+        for(b=0; b<nBytes; b++){
+          fprintf(fData, "%zu %.4f %.4f\n", aBytes[b], aByteUrn[b],
+                  aByteLow[b]);
+        }
+      }
+    }
+  }
+
+  if( o.f ) fclose(o.f);
+  if( fData ) fclose(fData);
+  sqlite3_close(db);
+  free(corpus.z);
+  free(corpus.aOff);
+  free(corpus.aLen);
+  return 0;
+}
