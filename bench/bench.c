@@ -10,15 +10,17 @@
 **   1. sum(length(urn_canonical(x))) against sum(length(lower(x)));
 **   2. sum(urn_valid(x)), urn_nid, urn_nss, urn_normalize against lower()
 **      and length();
-**   3. CREATE UNIQUE INDEX (x COLLATE URN) against BINARY and NOCASE on the
-**      same rows (the corpus less its duplicates under all three);
-**   4. ORDER BY x COLLATE URN over all rows against BINARY;
+**   3. CREATE UNIQUE INDEX (x COLLATE URN) and (x COLLATE URN_NS) against
+**      BINARY and NOCASE on the same rows (the corpus less its duplicates
+**      under all of them);
+**   4. ORDER BY x COLLATE URN and URN_NS over all rows against BINARY;
 **   5. the C core alone (urnScan + urnKeyWrite, compiled in here from
 **      ext/urn_scan.c and ext/urn_key.c) against a byte-by-byte lower-casing
 **      copy of the same bytes, in URNs/s and MB/s;
 **   6. heap allocations per call of urn_valid and per comparison of the
-**      collation, counted by a counting SQLite allocator and, with glibc,
-**      by counting every malloc/calloc/realloc of the process;
+**      collations URN and URN_NS, counted by a counting SQLite allocator
+**      and, with glibc, by counting every malloc/calloc/realloc of the
+**      process;
 **   7. scaling: CREATE INDEX time for 10k..1M rows under BINARY, NOCASE and
 **      URN, and urn_canonical time per byte for one string of 16 B..1 MB.
 ** Every figure is the median of R (>= 5) runs; the runs of the things
@@ -460,14 +462,15 @@ int main(int argc, char **argv){
     nValid = queryInt(db, "SELECT sum(urn_valid(x)) FROM c");
   }
 
-  /* u: the rows of c less every later duplicate under URN, then under
-  ** NOCASE (URN-distinct implies BINARY-distinct), in corpus order: a
-  ** UNIQUE index builds on it under all three collations. */
+  /* u: the rows of c less every later duplicate under URN_NS, then under
+  ** NOCASE, in corpus order.  Whatever is equal under BINARY or URN is
+  ** equal under URN_NS, so URN_NS-distinct rows are distinct under both:
+  ** a UNIQUE index builds on u under every collation of measurement 3. */
   if( want(&opt, 3) ){
     exec(db,
       "CREATE TEMP TABLE t1(x TEXT);"
       "INSERT INTO t1 SELECT x FROM c WHERE rowid IN"
-      " (SELECT min(rowid) FROM c GROUP BY x COLLATE URN) ORDER BY rowid;"
+      " (SELECT min(rowid) FROM c GROUP BY x COLLATE URN_NS) ORDER BY rowid;"
       "CREATE TABLE u(x TEXT);"
       "INSERT INTO u SELECT x FROM t1 WHERE rowid IN"
       " (SELECT min(rowid) FROM t1 GROUP BY x COLLATE NOCASE) ORDER BY rowid;"
@@ -508,13 +511,15 @@ int main(int argc, char **argv){
   {
     /* Results, filled by the measurements that run. */
     double mLen=0, mLower=0, mCanon=0, mValid=0, mNid=0, mNss=0, mNorm=0;
-    double mUB=0, mUN=0, mUU=0, mUM=0, mOB=0, mON=0, mOU=0, mOM=0;
+    double mUB=0, mUN=0, mUU=0, mUM=0, mUS=0;
+    double mOB=0, mON=0, mOU=0, mOM=0, mOS=0;
     double mCB=0, mCU=0;
     double mKey=0, mLowCopy=0;
     int nCoreLoop = 1;
     double allocValid = -1, allocCmp = -1, allocLower = -1, allocCore = -1;
-    double allocCanon = -1;
+    double allocCanon = -1, allocCmpNs = -1;
     u64 nAllocValidS=0, nAllocValidL=0, nAllocCmpS=0, nAllocCmpL=0;
+    u64 nAllocCmpNsS=0, nAllocCmpNsL=0;
     static const int aSize[] = { 10000, 30000, 100000, 300000, 1000000 };
     int nScale = 0;
     double aScaleN[8], aScaleT[8][3];
@@ -561,16 +566,18 @@ int main(int argc, char **argv){
       for(i=0; i<NQ; i++) sqlite3_finalize(ap[i]);
     }
 
-    /* 3: UNIQUE index on the same rows under three collations, and the
+    /* 3: UNIQUE index on the same rows under five collations, and the
     ** comparator alone (x < y over the pairs) for reference. */
     if( want(&opt, 3) ){
-      static const char *const azColl[] = { "BINARY", "NOCASE", "URN", "MEMCMP" };
+      static const char *const azColl[] = {
+        "BINARY", "NOCASE", "URN", "MEMCMP", "URN_NS"
+      };
       sqlite3_stmt *apCmp[2];
       fprintf(stderr, "bench: [3] UNIQUE index on %lld rows\n",
               (long long)nUniq);
       for(r=0; r<opt.nRep; r++){
-        for(i=0; i<4; i++){
-          int q = (i+r)%4;
+        for(i=0; i<5; i++){
+          int q = (i+r)%5;
           snprintf(zBuf, sizeof(zBuf),
                    "CREATE UNIQUE INDEX ui ON u(x COLLATE %s)", azColl[q]);
           aT[q][r] = timeExec(db, zBuf);
@@ -581,6 +588,7 @@ int main(int argc, char **argv){
       mUN = median(aT[1], opt.nRep);
       mUU = median(aT[2], opt.nRep);
       mUM = median(aT[3], opt.nRep);
+      mUS = median(aT[4], opt.nRep);
       apCmp[0] = prepare(db, "SELECT sum(x < y COLLATE BINARY) FROM pairs");
       apCmp[1] = prepare(db, "SELECT sum(x < y COLLATE URN) FROM pairs");
       runStmt(db, apCmp[0], 0, 0);
@@ -604,13 +612,14 @@ int main(int argc, char **argv){
         "SELECT x FROM c ORDER BY x COLLATE NOCASE",
         "SELECT x FROM c ORDER BY x COLLATE URN",
         "SELECT x FROM c ORDER BY x COLLATE MEMCMP",
+        "SELECT x FROM c ORDER BY x COLLATE URN_NS",
       };
-      sqlite3_stmt *ap[4];
+      sqlite3_stmt *ap[5];
       fprintf(stderr, "bench: [4] ORDER BY over %lld rows\n", (long long)N);
-      for(i=0; i<4; i++) ap[i] = prepare(db, azQ[i]);
+      for(i=0; i<5; i++) ap[i] = prepare(db, azQ[i]);
       for(r=0; r<opt.nRep; r++){
-        for(i=0; i<4; i++){
-          int q = (i+r)%4;
+        for(i=0; i<5; i++){
+          int q = (i+r)%5;
           i64 nRow;
           aT[q][r] = runStmt(db, ap[q], 0, &nRow);
           if( nRow!=N ){ fprintf(stderr, "bench: ORDER BY lost rows\n"); return 1; }
@@ -620,7 +629,8 @@ int main(int argc, char **argv){
       mON = median(aT[1], opt.nRep);
       mOU = median(aT[2], opt.nRep);
       mOM = median(aT[3], opt.nRep);
-      for(i=0; i<4; i++) sqlite3_finalize(ap[i]);
+      mOS = median(aT[4], opt.nRep);
+      for(i=0; i<5; i++) sqlite3_finalize(ap[i]);
     }
 
     /* 5: the C core, no SQLite.  Small corpora are walked several times
@@ -677,10 +687,11 @@ int main(int argc, char **argv){
         "SELECT sum(x < y COLLATE URN) FROM pairs",
         "SELECT sum(length(lower(x))) FROM c",
         "SELECT sum(length(urn_canonical(x))) FROM c",
+        "SELECT sum(x < y COLLATE URN_NS) FROM pairs",
       };
-      u64 aS[6], aL[6];
+      u64 aS[7], aL[7];
       fprintf(stderr, "bench: [6] heap allocations\n");
-      for(i=0; i<6; i++){
+      for(i=0; i<7; i++){
         sqlite3_stmt *p = prepare(db, azQ[i]);
         u64 s0 = nSqliteAlloc, l0 = nLibcAlloc;
         runStmt(db, p, 0, 0);
@@ -692,8 +703,12 @@ int main(int argc, char **argv){
       nAllocValidL = aL[1]>aL[0] ? aL[1]-aL[0] : 0;
       nAllocCmpS = aS[3]>aS[2] ? aS[3]-aS[2] : 0;
       nAllocCmpL = aL[3]>aL[2] ? aL[3]-aL[2] : 0;
+      nAllocCmpNsS = aS[6]>aS[2] ? aS[6]-aS[2] : 0;
+      nAllocCmpNsL = aL[6]>aL[2] ? aL[6]-aL[2] : 0;
       allocValid = (double)(nAllocValidS>nAllocValidL ? nAllocValidS : nAllocValidL)/(double)N;
       allocCmp = (double)(nAllocCmpS>nAllocCmpL ? nAllocCmpS : nAllocCmpL)/(double)nPairs;
+      allocCmpNs = (double)(nAllocCmpNsS>nAllocCmpNsL ? nAllocCmpNsS
+                            : nAllocCmpNsL)/(double)nPairs;
       allocLower = (double)(aS[4]>aS[0] ? aS[4]-aS[0] : 0)/(double)N;
       allocCanon = (double)(aS[5]>aS[0] ? aS[5]-aS[0] : 0)/(double)N;
     }
@@ -840,6 +855,9 @@ int main(int argc, char **argv){
       snprintf(zBuf, sizeof(zBuf), "NOCASE %.0f ms", mUN*1e3);
       row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN)", "COLLATE NOCASE",
           mUU/mUN, "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mUS*1e3, mUB*1e3);
+      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN_NS)", "COLLATE BINARY",
+          mUS/mUB, "<= 1.5x", verdict(mUS/mUB<=1.5), zBuf);
       snprintf(zBuf, sizeof(zBuf), "MEMCMP %.0f ms: SQLite's cost of any "
                "user collation", mUM*1e3);
       row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE MEMCMP)", "COLLATE BINARY",
@@ -856,6 +874,9 @@ int main(int argc, char **argv){
       snprintf(zBuf, sizeof(zBuf), "NOCASE %.0f ms", mON*1e3);
       row(&o, "4", "ORDER BY x COLLATE URN, all rows", "COLLATE NOCASE",
           mOU/mON, "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mOS*1e3, mOB*1e3);
+      row(&o, "4", "ORDER BY x COLLATE URN_NS, all rows", "COLLATE BINARY",
+          mOS/mOB, "-", "", zBuf);
       snprintf(zBuf, sizeof(zBuf), "MEMCMP %.0f ms: SQLite's cost of any "
                "user collation", mOM*1e3);
       row(&o, "4", "ORDER BY x COLLATE MEMCMP, all rows", "COLLATE BINARY",
@@ -881,6 +902,12 @@ int main(int argc, char **argv){
                (unsigned long long)nAllocCmpL, (long long)nPairs);
       row(&o, "6", "heap allocations per URN comparison", "COLLATE BINARY",
           -1, "0", verdict(allocCmp==0), zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.3f per comparison (sqlite3_malloc "
+               "%llu, libc %s%llu in %lld)", allocCmpNs,
+               (unsigned long long)nAllocCmpNsS, bLibcCounted ? "" : "n/a ",
+               (unsigned long long)nAllocCmpNsL, (long long)nPairs);
+      row(&o, "6", "heap allocations per URN_NS comparison", "COLLATE BINARY",
+          -1, "0", verdict(allocCmpNs==0), zBuf);
       if( want(&opt, 5) && bLibcCounted ){
         snprintf(zBuf, sizeof(zBuf), "%.0f libc allocations in %lld keys "
                  "and %lld urnCompare calls", allocCore, (long long)N,
