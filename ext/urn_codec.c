@@ -10,13 +10,7 @@
 #include <string.h>
 #include "urn_codec.h"
 
-extern const unsigned char urnClass[256];   /* urn_scan.c */
-#define UC_ALNUM  0x01  /* ALPHA / DIGIT                                  */
-#define UC_HEX    0x02  /* HEXDIG, either case (RFC 3986 §2.1)            */
-#define UC_PCHAR  0x04  /* pchar without pct-encoded: unreserved (RFC 3986
-                        ** §2.3), sub-delims (§2.2), ":" and "@" (§3.3)   */
-#define UC_UPPER  0x10  /* A-Z                                            */
-#define CLS(c) (urnClass[(unsigned char)(c)])
+#include "urn_class.h"
 
 /* RFC 3986 §2.1: "For consistency, URI producers and normalizers should
 ** use uppercase hexadecimal digits for all percent-encodings." */

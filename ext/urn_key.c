@@ -15,9 +15,7 @@
 #include <string.h>
 #include "urn_scan.h"
 
-extern const unsigned char urnClass[256];   /* urn_scan.c */
-#define UC_UPPER  0x10
-#define UC_LHEX   0x20
+#include "urn_class.h"
 /* foldHead() relies on this: UC_UPPER<<1 is the ASCII case bit. */
 typedef char urnUpperIsCaseBitShifted[(UC_UPPER<<1)==0x20 ? 1 : -1];
 

@@ -24,25 +24,13 @@
 **   <NSS> ::= 1*<URN chars>;  <URN chars> ::= <trans> | "%" <hex> <hex>
 */
 #include "urn_scan.h"
+#include "urn_class.h"
 #include <stdio.h>
 
-/* Character classes, one bit per question asked of a byte. */
-#define UC_ALNUM  0x01  /* ALPHA / DIGIT                                  */
-#define UC_HEX    0x02  /* HEXDIG, either case (RFC 3986 §2.1)            */
-#define UC_PCHAR  0x04  /* pchar without pct-encoded: unreserved,
-                        ** sub-delims, ":" and "@" (RFC 3986 §3.3)        */
-#define UC_T2141  0x08  /* <trans> without <reserved>: letters, digits and
-                        ** <other> = ()+,-.:=@;$_!*' (RFC 2141 §2.2)      */
-#define UC_UPPER  0x10  /* A-Z                                            */
-#define UC_LHEX   0x20  /* a-f                                            */
-#define UC_RUN    0x40  /* a byte that every run of scanRun() admits as it
-                        ** is: pchar without pct-encoded, and "/"
-                        ** (RFC 8141 §2, RFC 3986 §3.3 and §3.5)          */
-#define UC_LDH    0x80  /* ldh = ALPHA / DIGIT / "-" (RFC 8141 §2)        */
-
-/* Every byte >= 0x80 is in no class: RFC 8141 §2 and RFC 2141 §2.4 admit
-** only ASCII.  test/scan.test checks the table against a regular
-** expression written from the ABNF. */
+/* The classes of every byte, bits UC_xxx of urn_class.h.  Every byte >=
+** 0x80 is in no class: RFC 8141 §2 and RFC 2141 §2.4 admit only ASCII.
+** test/scan.test checks the table against a regular expression written
+** from the ABNF. */
 const unsigned char urnClass[256] = {
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  /* 00..0f */
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,  /* 10..1f */
@@ -54,7 +42,6 @@ const unsigned char urnClass[256] = {
   0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0xcd, 0x00, 0x00, 0x00, 0x44, 0x00,  /* 70..7f */
 };
 
-#define CLS(c) (urnClass[(unsigned char)(c)])
 
 /* Failure codes.  The text of each is in aError[] below, same order. */
 enum {
