@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "urn_ns.h"
+#include "urn_class.h"
 #include "urn_ns_rules.h"
 
 const char urnNsRegistryDate[] = "2026-05-28";
@@ -157,24 +158,32 @@ const UrnNsEntry *urnNsRegistryAt(int i){
   return (i>=0 && i<REGISTRY_SIZE) ? &aRegistry[i] : 0;
 }
 
-/* NIDs are case-insensitive (RFC 8141 §2.1): compare the lower-cased NID
-** z[0..n) with the registered (lower case) zNid. */
-static int nidCompare(const unsigned char *z, size_t n, const char *zNid){
+/* NIDs are case-insensitive (RFC 8141 §2.1): the NID z[0..n) is
+** lower-cased once, then found by binary search among the registered
+** (lower case, sorted) NIDs.  A NID has at most 32 characters, all ldh
+** (RFC 8141 §2): anything else, a NUL byte included, is not registered. */
+const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n){
+  char zLow[32];
+  int lo = 0, hi = REGISTRY_SIZE-1;
   size_t i;
+  if( n==0 || n>sizeof(zLow) ) return 0;
   for(i=0; i<n; i++){
     unsigned char c = z[i];
-    unsigned char e = (unsigned char)zNid[i];   /* 0 at its end */
-    if( c>='A' && c<='Z' ) c |= 0x20;
-    if( c!=e ) return (int)c - (int)e;
+    if( (CLS(c) & UC_LDH)==0 ) return 0;
+    zLow[i] = (char)((c>='A' && c<='Z') ? c|0x20 : c);
   }
-  return zNid[n]==0 ? 0 : -1;
-}
-
-const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n){
-  int lo = 0, hi = REGISTRY_SIZE-1;
   while( lo<=hi ){
     int mid = (lo+hi)/2;
-    int c = nidCompare(z, n, aRegistry[mid].zNid);
+    const unsigned char *zNid = (const unsigned char*)aRegistry[mid].zNid;
+    int c;
+    /* A shorter zNid ends in a NUL, where zLow (ldh) differs: it sorts
+    ** first. */
+    for(i=0; i<n && (unsigned char)zLow[i]==zNid[i]; i++){}
+    if( i<n ){
+      c = (int)(unsigned char)zLow[i] - (int)zNid[i];
+    }else{
+      c = zNid[n]!=0 ? -1 : 0;
+    }
     if( c==0 ) return &aRegistry[mid];
     if( c<0 ) hi = mid-1; else lo = mid+1;
   }
@@ -197,11 +206,10 @@ typedef struct NsKeyReader {
   UrnNsFold fold;      /* the transform's decision for this NSS */
 } NsKeyReader;
 
-/* Start reading key_ns of the RFC 8141 URN z, scanned into *pParts. */
+/* Start reading key_ns of the RFC 8141 URN z, scanned into *pParts, whose
+** NID has the registry entry pEntry (0: not registered). */
 static void readerStartUrn(NsKeyReader *p, const unsigned char *z,
-                           const UrnParts *pParts){
-  const UrnNsEntry *pEntry = urnNsRegistryFind(z+pParts->nid.off,
-                                               pParts->nid.len);
+                           const UrnParts *pParts, const UrnNsEntry *pEntry){
   memset(&p->fold, 0, sizeof(p->fold));
   if( pEntry && pEntry->pTransform ){
     UrnNsKeyNss nss;
@@ -253,7 +261,8 @@ size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
   NsKeyReader r;
   size_t n = 0;
   int c;
-  readerStartUrn(&r, z, pParts);
+  readerStartUrn(&r, z, pParts,
+                 urnNsRegistryFind(z+pParts->nid.off, pParts->nid.len));
   while( (c = readerNext(&r))>=0 ) zOut[n++] = (unsigned char)c;
   assert( n<=URN_KEY_LEN(pParts) );
   return n;
@@ -271,8 +280,33 @@ int urnNsCompare(const unsigned char *a, size_t na,
     int r = m ? memcmp(a, b, m) : 0;
     return r ? r : (na>nb) - (na<nb);
   }
-  if( va ) readerStartUrn(&ra, a, &pa); else readerStartRaw(&ra, a, na);
-  if( vb ) readerStartUrn(&rb, b, &pb); else readerStartRaw(&rb, b, nb);
+  if( va && vb ){
+    /* Two URNs.  key_ns begins with the head "urn:" lower(NID) ":", which
+    ** no transform changes (RFC 8141 §3.1 items 1 and 2): two NIDs that
+    ** differ are ordered by their heads alone, with no registry lookup
+    ** and no transform.  The heads are equal exactly when the NIDs are
+    ** (a NID holds no ':', so heads of two lengths differ at the shorter
+    ** one's ':'), and then one lookup serves both sides. */
+    size_t i, m = pa.nss.off<pb.nss.off ? pa.nss.off : pb.nss.off;
+    const UrnNsEntry *pEntry;
+    for(i=4; i<m; i++){
+      int ca = a[i], cb = b[i];
+      if( ca>='A' && ca<='Z' ) ca |= 0x20;
+      if( cb>='A' && cb<='Z' ) cb |= 0x20;
+      if( ca!=cb ) return ca - cb;
+    }
+    assert( pa.nss.off==pb.nss.off );
+    pEntry = urnNsRegistryFind(a+pa.nid.off, pa.nid.len);
+    readerStartUrn(&ra, a, &pa, pEntry);
+    readerStartUrn(&rb, b, &pb, pEntry);
+    ra.i = rb.i = m;
+  }else if( va ){
+    readerStartUrn(&ra, a, &pa, urnNsRegistryFind(a+pa.nid.off, pa.nid.len));
+    readerStartRaw(&rb, b, nb);
+  }else{
+    readerStartRaw(&ra, a, na);
+    readerStartUrn(&rb, b, &pb, urnNsRegistryFind(b+pb.nid.off, pb.nid.len));
+  }
   for(;;){
     int ca = readerNext(&ra);
     int cb = readerNext(&rb);

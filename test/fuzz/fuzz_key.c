@@ -12,7 +12,9 @@
 **     is valid whenever it is not NULL and is its own canonical form;
 **     urn_normalize(s) is valid and has the key of s; urn_valid, urn_error,
 **     urn_nid, urn_nss, urn_[rqf]component and urn_equal agree with the
-**     layer below.
+**     layer below;
+**   - the registry lookup urnNsRegistryFind(s) reads only s and finds
+**     only the NID s in some letter case.
 ** Build and run: make fuzz (mk/check.mk).
 */
 #include <stdint.h>
@@ -21,6 +23,7 @@
 #include <string.h>
 #include <sqlite3.h>
 #include "../../ext/urn_scan.h"
+#include "../../ext/urn_ns_rules.h"
 
 int refValid(const unsigned char *z, size_t n, int mode, size_t *aSpan);
 size_t refKey(const unsigned char *z, size_t n, int mode, unsigned char *zOut);
@@ -215,9 +218,31 @@ static void checkSql(const unsigned char *z, size_t n, int mode){
   CHECK(sqlite3_step(pStmt)==SQLITE_DONE, "more than one row");
 }
 
+/* The registry lookup takes any bytes (urn_namespaces WHERE nid = ?):
+** it reads only its input, and what it finds is that NID in some case. */
+static void checkRegistry(const uint8_t *data, size_t size){
+  const int mode = -1;
+  unsigned char *z = malloc(size ? size : 1);
+  const UrnNsEntry *pEntry;
+  size_t i;
+  if( z==0 ) abort();
+  if( size ) memcpy(z, data, size);
+  pEntry = urnNsRegistryFind(z, size);
+  if( pEntry ){
+    CHECK(strlen(pEntry->zNid)==size, "registry: a NID of another length");
+    for(i=0; i<size; i++){
+      unsigned char c = z[i];
+      if( c>='A' && c<='Z' ) c |= 0x20;
+      CHECK(c==(unsigned char)pEntry->zNid[i], "registry: another NID");
+    }
+  }
+  free(z);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
   int mode;
   if( db==0 ) openDb();
+  checkRegistry(data, size);
   for(mode=URN_MODE_RFC8141; mode<=URN_MODE_RFC2141; mode++){
     checkLayer1(data, size, mode);
     checkSql(data, size, mode);
