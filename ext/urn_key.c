@@ -119,13 +119,18 @@ typedef struct KeySide {
 } KeySide;
 
 /* 1 if byte i of z is neutral, where nssOff is 0 while bytes 0..i-1 are
-** all in the head and else where the NSS would start. */
+** all in the head and else where the NSS would start.  With ns set, for
+** key_ns (collation URN_NS) rather than key: a byte of the NSS that some
+** namespace transform may change or drop is not neutral either.  Those
+** are exactly the bytes that UrnNsFold (urn_ns_rules.h) acts on: A-Z
+** (lower-cased), '-' (dropped) and 'x' (upper-cased), whatever the NID. */
 static inline int neutralAt(const unsigned char *z, size_t i,
-                            size_t nssOff){
+                            size_t nssOff, int ns){
   unsigned char c = z[i];
   unsigned char k = urnClass[c];
   if( nssOff==0 ) return (k & UC_UPPER)==0;
   if( c=='?' || c=='#' ) return 0;
+  if( ns && ((k & UC_UPPER) || c=='-' || c=='x') ) return 0;
   return !(k & UC_LHEX) || (z[i-1]!='%' && z[i-2]!='%');
 }
 
@@ -135,6 +140,16 @@ static inline int hasByte(uint64_t w, unsigned char c){
   const uint64_t ones = 0x0101010101010101u;
   uint64_t v = w ^ (ones*c);
   return ((v - ones) & ~v & (ones<<7))!=0;
+}
+
+/* 1 if one of the eight bytes of w is an ASCII upper-case letter: of the
+** bytes below 0x80 (v), one with v+0x3f >= 0x80 (v >= 'A') and v+0x25 <
+** 0x80 (v <= 'Z'); neither sum carries into the next byte. */
+static inline int hasUpper(uint64_t w){
+  const uint64_t ones = 0x0101010101010101u;
+  uint64_t v = w & (ones*0x7f);
+  return ((v + ones*(0x80-'A')) & ~(v + ones*(0x80-'Z'-1)) & ~w
+          & (ones<<7))!=0;
 }
 
 /* Scan s to learn whether it is a URN, and so its key length. */
@@ -155,7 +170,7 @@ static void keyResolve(KeySide *s, int mode){
 static inline int keyAt(KeySide *s, size_t i, int mode, unsigned char *pc){
   if( s->valid<0 ){
     if( i>=s->n ) return 0;          /* all neutral: key(s) = s either way */
-    if( neutralAt(s->z, i, s->nssOff) ){
+    if( neutralAt(s->z, i, s->nssOff, 0) ){
       *pc = s->z[i];
       if( s->nssOff==0 && s->z[i]==':' && i>=4 ) s->nssOff = i+1;
       return 1;
@@ -167,12 +182,17 @@ static inline int keyAt(KeySide *s, size_t i, int mode, unsigned char *pc){
   return 1;
 }
 
-int urnCompare(int mode, const unsigned char *a, size_t na,
-               const unsigned char *b, size_t nb){
-  KeySide sa, sb;
+/* The walk over the common prefix of neutral bytes of a and b (with ns,
+** neutral for key_ns too).  Returns 1 and stores the order in *pr when it
+** decides; else returns 0 and stores where the walk stopped in *pi and,
+** once it has passed the NID's ':', where the NSS would start in *pNssOff
+** (else 0). */
+static inline int prefixDecides(const unsigned char *a, size_t na,
+                                const unsigned char *b, size_t nb, int ns,
+                                int *pr, size_t *pi, size_t *pNssOff){
   size_t m = na<nb ? na : nb;
   size_t i = 0;
-  size_t nssOff = 0;              /* of the common prefix, as in KeySide */
+  size_t nssOff = 0;
 
   /* The common prefix of neutral bytes: equal in both keys, whatever
   ** either string is.  This part decides most comparisons alone.  First
@@ -190,29 +210,54 @@ int urnCompare(int mode, const unsigned char *a, size_t na,
     /* Then the rest, eight bytes at a time while the two strings agree
     ** and hold no '?', '#' or '%' (so no byte is a hex digit of a %XX:
     ** the byte before the NSS is ':' and the one before that a NID's),
-    ** then byte by byte. */
+    ** nor, with ns, a byte a namespace transform acts on; then byte by
+    ** byte. */
     while( i+8<=m ){
       uint64_t wa, wb;
       memcpy(&wa, a+i, 8);
       memcpy(&wb, b+i, 8);
       if( wa!=wb || hasByte(wa, '?') || hasByte(wa, '#') || hasByte(wa, '%')
-       || a[i-1]=='%' || a[i-2]=='%' ){
+       || a[i-1]=='%' || a[i-2]=='%'
+       || (ns && (hasByte(wa, '-') || hasByte(wa, 'x') || hasUpper(wa))) ){
         break;
       }
       i += 8;
     }
-    while( i<m && a[i]==b[i] && neutralAt(a, i, nssOff) ) i++;
+    while( i<m && a[i]==b[i] && neutralAt(a, i, nssOff, ns) ) i++;
   }
 
   /* Byte i decides when it is neutral, or absent, in both strings. */
   {
     int hasA = i<na, hasB = i<nb;
-    if( (!hasA || neutralAt(a, i, nssOff))
-     && (!hasB || neutralAt(b, i, nssOff)) ){
-      if( !hasA || !hasB ) return hasA - hasB;  /* shorter first; 0: equal */
-      if( a[i]!=b[i] ) return (int)a[i] - (int)b[i];
+    if( (!hasA || neutralAt(a, i, nssOff, ns))
+     && (!hasB || neutralAt(b, i, nssOff, ns)) ){
+      if( !hasA || !hasB ){                     /* shorter first; 0: equal */
+        *pr = hasA - hasB;
+        return 1;
+      }
+      if( a[i]!=b[i] ){
+        *pr = (int)a[i] - (int)b[i];
+        return 1;
+      }
     }
   }
+  *pi = i;
+  *pNssOff = nssOff;
+  return 0;
+}
+
+int urnNsComparePrefix(const unsigned char *a, size_t na,
+                       const unsigned char *b, size_t nb, int *pr){
+  size_t i, nssOff;
+  return prefixDecides(a, na, b, nb, 1, pr, &i, &nssOff);
+}
+
+int urnCompare(int mode, const unsigned char *a, size_t na,
+               const unsigned char *b, size_t nb){
+  KeySide sa, sb;
+  size_t i, nssOff;
+  int r;
+  if( prefixDecides(a, na, b, nb, 0, &r, &i, &nssOff) ) return r;
 
   /* From byte i on, one side at a time, scanning a side in full only when
   ** one of its bytes is not neutral. */

@@ -272,8 +272,12 @@ int urnNsCompare(const unsigned char *a, size_t na,
                  const unsigned char *b, size_t nb){
   UrnParts pa, pb;
   NsKeyReader ra, rb;
-  int va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
-  int vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
+  int va, vb, r;
+  /* Most comparisons are decided by a common prefix that no rule can
+  ** change, with no scan. */
+  if( urnNsComparePrefix(a, na, b, nb, &r) ) return r;
+  va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
+  vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){
     /* Two non-URNs compare as their own bytes (DESIGN.md I3). */
     size_t m = na<nb ? na : nb;
