@@ -20,11 +20,13 @@ if (strstrt(GPVAL_TERMINALS, "pngcairo") > 0) {
   set terminal png size 1200,520
 }
 set output outfile
+# Plain text: no '_' subscripts in "x86_64", "BENCH_N" or "urn_canonical".
+set termoption noenhanced
 
 set multiplot layout 1,2 title subtitle font ",10"
 set logscale x
 set grid
-set key top right
+set key top left
 set format x "%.0s%c"
 
 set title "CREATE INDEX: time / (n log2 n)  (flat = n log n)"
@@ -43,9 +45,9 @@ set xlabel "bytes"
 set ylabel "ns per byte"
 set logscale y
 set yrange [*:*]
-set format x "%.0b%B"
+set xtics ("16 B" 16, "256 B" 256, "4 KB" 4096, "64 KB" 65536, "1 MB" 1048576)
 plot datafile index 1 using 1:2 with linespoints lw 2 pt 7 \
-       title "urn\\_canonical(x)", \
+       title "urn_canonical(x)", \
      '' index 1 using 1:3 with linespoints lw 2 pt 5 title "lower(x)"
 
 unset multiplot
