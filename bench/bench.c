@@ -226,6 +226,19 @@ static void row(Out *o, const char *zNum, const char *zWhat,
       zRatio, zTarget, zVerdict, zDetail);
 }
 
+/* A row of measurement 6: heap allocations per call or comparison (target
+** 0), with the two counters behind the figure. */
+static void allocRow(Out *o, const char *zWhat, const char *zAgainst,
+                     const char *zPer, const char *zCalls, double perCall,
+                     u64 nSqlite, u64 nLibc, i64 nCall){
+  char zBuf[200];
+  snprintf(zBuf, sizeof(zBuf), "%.3f per %s (sqlite3_malloc %llu, libc "
+           "%s%llu in %lld%s)", perCall, zPer, (unsigned long long)nSqlite,
+           bLibcCounted ? "" : "n/a ", (unsigned long long)nLibc,
+           (long long)nCall, zCalls);
+  row(o, "6", zWhat, zAgainst, -1, "0", verdict(perCall==0), zBuf);
+}
+
 /* ---- The corpus --------------------------------------------------------- */
 
 typedef struct Corpus {
@@ -913,24 +926,13 @@ int main(int argc, char **argv){
           mKey/mLowCopy, "<= 2x", verdict(mKey/mLowCopy<=2.0), zBuf);
     }
     if( want(&opt, 6) ){
-      snprintf(zBuf, sizeof(zBuf), "%.3f per call (sqlite3_malloc %llu, "
-               "libc %s%llu in %lld calls)", allocValid,
-               (unsigned long long)nAllocValidS, bLibcCounted ? "" : "n/a ",
-               (unsigned long long)nAllocValidL, (long long)N);
-      row(&o, "6", "heap allocations per urn_valid call", "sum(length(x))",
-          -1, "0", verdict(allocValid==0), zBuf);
-      snprintf(zBuf, sizeof(zBuf), "%.3f per comparison (sqlite3_malloc "
-               "%llu, libc %s%llu in %lld)", allocCmp,
-               (unsigned long long)nAllocCmpS, bLibcCounted ? "" : "n/a ",
-               (unsigned long long)nAllocCmpL, (long long)nPairs);
-      row(&o, "6", "heap allocations per URN comparison", "COLLATE BINARY",
-          -1, "0", verdict(allocCmp==0), zBuf);
-      snprintf(zBuf, sizeof(zBuf), "%.3f per comparison (sqlite3_malloc "
-               "%llu, libc %s%llu in %lld)", allocCmpNs,
-               (unsigned long long)nAllocCmpNsS, bLibcCounted ? "" : "n/a ",
-               (unsigned long long)nAllocCmpNsL, (long long)nPairs);
-      row(&o, "6", "heap allocations per URN_NS comparison", "COLLATE BINARY",
-          -1, "0", verdict(allocCmpNs==0), zBuf);
+      allocRow(&o, "heap allocations per urn_valid call", "sum(length(x))",
+               "call", " calls", allocValid, nAllocValidS, nAllocValidL, N);
+      allocRow(&o, "heap allocations per URN comparison", "COLLATE BINARY",
+               "comparison", "", allocCmp, nAllocCmpS, nAllocCmpL, nPairs);
+      allocRow(&o, "heap allocations per URN_NS comparison", "COLLATE BINARY",
+               "comparison", "", allocCmpNs, nAllocCmpNsS, nAllocCmpNsL,
+               nPairs);
       if( want(&opt, 5) && bLibcCounted ){
         snprintf(zBuf, sizeof(zBuf), "%.0f libc allocations in %lld keys "
                  "and %lld urnCompare calls", allocCore, (long long)N,
