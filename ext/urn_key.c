@@ -88,71 +88,49 @@ static unsigned char keyByte(const unsigned char *z, size_t i, size_t nssOff){
 
 /* ---- The comparator --------------------------------------------------
 
-** key(s) is either s itself (not a URN) or fold(s) (a URN), and the two
-** differ only where fold(s) changes a byte: an upper-case letter of the
-** scheme or NID (RFC 8141 §3.1 items 1 and 2), a lower-case hex digit of a
-** %XX in the NSS (item 3), and the end, where the components start at the
-** first "?" or "#" after the NSS (§3.1: they are not part of the key).
-** Call byte i of s "neutral" when it is none of these, judged from s[0..i]
-** alone as if s were a URN:
-**   - in the head (before the first ':' at offset 4 or later, that ':'
-**     included): not an upper-case letter;
-**   - after it: not "?" nor "#", and not a lower-case hex digit with a '%'
-**     one or two bytes before it.
-** If bytes 0..i of s are neutral, then bytes 0..i of key(s) are those of s
-** whether s is a URN or not, and key(s) is longer than i.  So the
-** comparator walks both strings once and needs to know whether one is a
-** URN (a full scan) only when it reaches a byte of it that is not neutral
-** before the order is decided.  For a URN the head ends exactly there (a
-** NID holds no ':'); for a non-URN "head" means nothing, which is fine,
-** because its key is itself. */
+** Call F(s) what key(s) would be if s were a URN, computed from s alone:
+** the head (up to and with the first ':' at offset 4 or later) lower-cased
+** (RFC 8141 §3.1 items 1 and 2), the two hex digits of every %XX after it
+** upper-cased (item 3), and an end at the first "?" or "#" after the head,
+** where the components start (§3.1: they are not part of the key).  For a
+** URN the head ends exactly at the NID's ':' (a NID holds no ':'), so
+** key(s) is F(s) when s is a URN and s itself otherwise.  key(a) against
+** key(b) is therefore one of four comparisons: F(a) or a against F(b) or
+** b.  The comparator walks F(a) and F(b) together, once, to d, where they
+** first differ or end, noting the first byte of each side where F differs
+** from the string.  That gives all four comparisons at once:
+**   - before d, F(a) = F(b); where F(b) first differs from b (if before
+**     d) decides F(a) against b, else byte d does; likewise a against
+**     F(b); a against b is a memcmp;
+**   - when neither string differs from its F up to d (the common case:
+**     "urn:isbn:…" against "urn:isbn:…"), all four are one and the walk
+**     decides alone;
+**   - when the four agree, the order is known without knowing what either
+**     string is: "URN:ISBN:1…" is less than "urn:isbn:2…" whether or not
+**     it is a URN;
+**   - only when they disagree does the comparator scan a side (urnScan) to
+**     learn which comparison is true ("URN:ISBN:2…" against "urn:isbn:1…"),
+**     and the other side only if that does not settle it.
+**
+** For URN_NS, key_ns(s) = G(s) for a URN, with G = f_nid(F), and s
+** otherwise.  The namespace transforms act only on the NSS bytes A-Z
+** (lower-cased), '-' (dropped) and 'x' (upper-cased), whatever the NID
+** (UrnNsFold, urn_ns_rules.h).  If the walk meets none of these bytes
+** after the head up to and with d, G = F up to d on both sides and the
+** same four comparisons decide; if it meets one, the walk hands the
+** comparison to urnNsCompare (ext/urn_ns.c), which applies the
+** transforms. */
 
 /* One side of a comparison. */
 typedef struct KeySide {
   const unsigned char *z;  /* the string                                 */
   size_t n;                /* its length                                 */
   int valid;               /* -1 not known yet, 0 not a URN, 1 a URN     */
-  size_t nssOff;           /* valid==1: where the NSS starts;
-                           ** valid==-1: where it would start, once the
-                           ** walk has passed the NID's ':', else 0      */
+  size_t nssOff;           /* valid==1: where the NSS starts             */
   size_t nKey;             /* valid>=0: the length of the key            */
 } KeySide;
 
-/* 1 if byte i of z is neutral, where nssOff is 0 while bytes 0..i-1 are
-** all in the head and else where the NSS would start.  With ns set, for
-** key_ns (collation URN_NS) rather than key: a byte of the NSS that some
-** namespace transform may change or drop is not neutral either.  Those
-** are exactly the bytes that UrnNsFold (urn_ns_rules.h) acts on: A-Z
-** (lower-cased), '-' (dropped) and 'x' (upper-cased), whatever the NID. */
-static inline int neutralAt(const unsigned char *z, size_t i,
-                            size_t nssOff, int ns){
-  unsigned char c = z[i];
-  unsigned char k = urnClass[c];
-  if( nssOff==0 ) return (k & UC_UPPER)==0;
-  if( c=='?' || c=='#' ) return 0;
-  if( ns && ((k & UC_UPPER) || c=='-' || c=='x') ) return 0;
-  return !(k & UC_LHEX) || (z[i-1]!='%' && z[i-2]!='%');
-}
-
-/* 1 if one of the eight bytes of w is c (the classic test for a zero
-** byte, on w xor c repeated; exact, and the same in either byte order). */
-static inline int hasByte(uint64_t w, unsigned char c){
-  const uint64_t ones = 0x0101010101010101u;
-  uint64_t v = w ^ (ones*c);
-  return ((v - ones) & ~v & (ones<<7))!=0;
-}
-
-/* 1 if one of the eight bytes of w is an ASCII upper-case letter: of the
-** bytes below 0x80 (v), one with v+0x3f >= 0x80 (v >= 'A') and v+0x25 <
-** 0x80 (v <= 'Z'); neither sum carries into the next byte. */
-static inline int hasUpper(uint64_t w){
-  const uint64_t ones = 0x0101010101010101u;
-  uint64_t v = w & (ones*0x7f);
-  return ((v + ones*(0x80-'A')) & ~(v + ones*(0x80-'Z'-1)) & ~w
-          & (ones<<7))!=0;
-}
-
-/* Scan s to learn whether it is a URN, and so its key length. */
+/* Scan s, under mode, to learn whether it is a URN, and so its key. */
 static void keyResolve(KeySide *s, int mode){
   UrnParts parts;
   if( urnScan(s->z, s->n, mode, &parts, 0) ){
@@ -165,109 +143,248 @@ static void keyResolve(KeySide *s, int mode){
   }
 }
 
-/* Byte i of key(s) in *pc; returns 0 when key(s) has ended before i.  Bytes
-** 0..i-1 of s were neutral if s is still unresolved. */
-static inline int keyAt(KeySide *s, size_t i, int mode, unsigned char *pc){
-  if( s->valid<0 ){
-    if( i>=s->n ) return 0;          /* all neutral: key(s) = s either way */
-    if( neutralAt(s->z, i, s->nssOff, 0) ){
-      *pc = s->z[i];
-      if( s->nssOff==0 && s->z[i]==':' && i>=4 ) s->nssOff = i+1;
-      return 1;
-    }
-    keyResolve(s, mode);
+/* key(a) against key(b), both sides resolved, one byte at a time. */
+static int compareResolved(const KeySide *a, const KeySide *b){
+  size_t i;
+  for(i=0; i<a->nKey && i<b->nKey; i++){
+    unsigned char ca = a->valid ? keyByte(a->z, i, a->nssOff) : a->z[i];
+    unsigned char cb = b->valid ? keyByte(b->z, i, b->nssOff) : b->z[i];
+    if( ca!=cb ) return (int)ca - (int)cb;
   }
-  if( i>=s->nKey ) return 0;
-  *pc = s->valid ? keyByte(s->z, i, s->nssOff) : s->z[i];
-  return 1;
+  return (a->nKey>b->nKey) - (a->nKey<b->nKey);  /* the shorter first */
 }
 
-/* The walk over the common prefix of neutral bytes of a and b (with ns,
-** neutral for key_ns too).  Returns 1 and stores the order in *pr when it
-** decides; else returns 0 and stores where the walk stopped in *pi and,
-** once it has passed the NID's ':', where the NSS would start in *pNssOff
-** (else 0). */
-static inline int prefixDecides(const unsigned char *a, size_t na,
-                                const unsigned char *b, size_t nb, int ns,
-                                int *pr, size_t *pi, size_t *pNssOff){
-  size_t m = na<nb ? na : nb;
-  size_t i = 0;
-  size_t nssOff = 0;
-
-  /* The common prefix of neutral bytes: equal in both keys, whatever
-  ** either string is.  This part decides most comparisons alone.  First
-  ** the head, up to and with the first ':' at offset 4 or later. */
-  while( i<m && a[i]==b[i] ){
-    unsigned char c = a[i];
-    if( urnClass[c] & UC_UPPER ) break;
-    i++;
-    if( c==':' && i>4 ){
-      nssOff = i;
-      break;
-    }
+/* Byte i of F(z), or -1 where F(z) has ended.  nssOff is 0 while the walk
+** is in the head, else where the NSS would start. */
+static inline int foldAt(const unsigned char *z, size_t n, size_t i,
+                         size_t nssOff){
+  unsigned char c;
+  if( i>=n ) return -1;
+  c = z[i];
+  if( nssOff==0 ) return lowerByte(c);
+  if( c=='?' || c=='#' ) return -1;
+  /* A hex digit of a %XX: one of the two bytes before it is '%' (i-2 is
+  ** at least the byte before the head's ':'). */
+  if( (urnClass[c] & UC_LHEX) && (z[i-1]=='%' || z[i-2]=='%') ){
+    return upperHex(c);
   }
-  if( nssOff ){
-    /* Then the rest, eight bytes at a time while the two strings agree
-    ** and hold no '?', '#' or '%' (so no byte is a hex digit of a %XX:
-    ** the byte before the NSS is ':' and the one before that a NID's),
-    ** nor, with ns, a byte a namespace transform acts on; then byte by
-    ** byte. */
-    while( i+8<=m ){
-      uint64_t wa, wb;
+  return c;
+}
+
+/* Byte i of z, or -1 past its end. */
+static inline int rawAt(const unsigned char *z, size_t n, size_t i){
+  return i<n ? z[i] : -1;
+}
+
+static inline int signOf(int x){ return (x>0) - (x<0); }
+
+/* A byte of the NSS that a namespace transform may change or drop. */
+static inline int nsActs(unsigned char c){
+  return (urnClass[c] & UC_UPPER) || c=='-' || c=='x';
+}
+
+/* Eight bytes at a time.  Each mask function returns 0x80 in every byte
+** of the word (loaded with memcpy from eight bytes) that has the property
+** and 0 elsewhere, exactly: no carry crosses a byte.  So the first marked
+** byte in memory order is the first byte with the property, in either
+** byte order. */
+#define ONES  ((uint64_t)0x0101010101010101u)
+#define HIGHS (ONES*0x80)
+#define LOWS  (ONES*0x7f)
+
+static inline uint64_t maskNonzero(uint64_t v){
+  return (((v & LOWS) + LOWS) | v) & HIGHS;
+}
+static inline uint64_t maskEq(uint64_t w, unsigned char c){
+  return ~maskNonzero(w ^ (ONES*c)) & HIGHS;
+}
+/* A-Z: the bytes v below 0x80 with v+0x3f >= 0x80 and v+0x25 < 0x80. */
+static inline uint64_t maskUpper(uint64_t w){
+  uint64_t v = w & LOWS;
+  return (v + ONES*(0x80-'A')) & ~(v + ONES*(0x80-'Z'-1)) & ~w & HIGHS;
+}
+
+/* The memory-order index of the first marked byte of a nonzero mask. */
+static inline unsigned firstMarked(uint64_t mask){
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__==__ORDER_LITTLE_ENDIAN__
+  return (unsigned)__builtin_ctzll(mask)>>3;
+#elif defined(__GNUC__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__==__ORDER_BIG_ENDIAN__
+  return (unsigned)__builtin_clzll(mask)>>3;
+#else
+  unsigned char t[8];
+  unsigned k;
+  memcpy(t, &mask, 8);
+  for(k=0; k<7 && t[k]==0; k++){}
+  return k;
+#endif
+}
+
+#define NOWHERE ((size_t)-1)
+#define UNKNOWN 2          /* a comparison that byte d does not decide */
+
+/* The walk and the four comparisons (above).  Returns 1 and stores the
+** order in *pr when they decide, scanning one or both sides if need be;
+** else returns 0 with *pA and *pB resolved (ns==0: the caller compares
+** the keys byte by byte), or, with ns, unresolved when the walk met a
+** byte a namespace transform acts on (urnNsCompare decides). */
+static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
+                       const unsigned char *b, size_t nb, int *pr,
+                       KeySide *pA, KeySide *pB){
+  size_t m = na<nb ? na : nb;
+  size_t i = 0, nssOff = 0, d;
+  size_t jA = NOWHERE, jB = NOWHERE;  /* first byte where F(x) != x */
+  int sA = 0, sB = 0;                 /* sign of F(x) - x there */
+  int fa, fb, ff, rr, fr, rf;
+
+  for(;;){
+    if( i+8<=m ){
+      uint64_t wa, wb, stop;
       memcpy(&wa, a+i, 8);
       memcpy(&wb, b+i, 8);
-      if( wa!=wb || hasByte(wa, '?') || hasByte(wa, '#') || hasByte(wa, '%')
-       || a[i-1]=='%' || a[i-2]=='%'
-       || (ns && (hasByte(wa, '-') || hasByte(wa, 'x') || hasUpper(wa))) ){
-        break;
+      if( nssOff==0 ){
+        /* The head, compared lower-cased.  F is greater than the string at
+        ** its upper-case letters.  The head ends at its first ':' at
+        ** offset 4 or later; here i is 0 or at least 8 (the walk takes
+        ** single bytes in the head only at its end or near the end of the
+        ** shorter string). */
+        uint64_t ua, ub, colon = maskEq(wa, ':');
+        if( i==0 ){
+          static const unsigned char aFrom4[8] = {0,0,0,0,0xff,0xff,0xff,0xff};
+          uint64_t from4;
+          memcpy(&from4, aFrom4, 8);
+          colon &= from4;
+        }
+        if( wa==wb ){
+          ua = ub = maskUpper(wa);
+          stop = colon;
+        }else{
+          ua = maskUpper(wa);
+          ub = maskUpper(wb);
+          stop = maskNonzero((wa | ua>>2) ^ (wb | ub>>2)) | colon;
+        }
+        if( ua|ub ){
+          unsigned p = stop ? firstMarked(stop) : 8;
+          if( jA==NOWHERE && ua && firstMarked(ua)<p ){
+            jA = i + firstMarked(ua);
+            sA = 1;
+          }
+          if( jB==NOWHERE && ub && firstMarked(ub)<p ){
+            jB = i + firstMarked(ub);
+            sB = 1;
+          }
+        }
+        if( stop==0 ){
+          i += 8;
+          continue;
+        }
+        i += firstMarked(stop);
+        if( a[i]==':' && b[i]==':' ){     /* the end of the head */
+          nssOff = ++i;
+          continue;
+        }
+        /* else F(a) and F(b) differ at i: one byte, below */
+      }else if( a[i-1]!='%' && a[i-2]!='%' ){
+        /* After the head, F is the string up to the first '?', '#' or
+        ** '%' (and, with ns, G is F up to the first byte a transform acts
+        ** on); before the first difference, a's bytes are b's. */
+        stop = maskNonzero(wa ^ wb) | maskEq(wa, '?') | maskEq(wa, '#')
+             | maskEq(wa, '%');
+        if( ns ) stop |= maskUpper(wa) | maskEq(wa, '-') | maskEq(wa, 'x');
+        if( stop==0 ){
+          i += 8;
+          continue;
+        }
+        i += firstMarked(stop);
+        if( jA==NOWHERE && jB==NOWHERE && a[i]!=b[i]
+         && a[i]!='?' && a[i]!='#' && b[i]!='?' && b[i]!='#'
+         && (!ns || (!nsActs(a[i]) && !nsActs(b[i]))) ){
+          /* The first difference, in bytes where F is the string (byte i
+          ** is no hex digit of a %XX: no '%' is in the two before it). */
+          *pr = a[i]<b[i] ? -1 : 1;
+          return 1;
+        }
       }
-      i += 8;
     }
-    while( i<m && a[i]==b[i] && neutralAt(a, i, nssOff, ns) ) i++;
+    /* One byte. */
+    if( ns && nssOff && ((i<na && nsActs(a[i])) || (i<nb && nsActs(b[i]))) ){
+      pA->valid = pB->valid = -1;
+      return 0;
+    }
+    fa = foldAt(a, na, i, nssOff);
+    fb = foldAt(b, nb, i, nssOff);
+    if( jA==NOWHERE && fa!=rawAt(a, na, i) ){
+      jA = i;
+      sA = signOf(fa - rawAt(a, na, i));
+    }
+    if( jB==NOWHERE && fb!=rawAt(b, nb, i) ){
+      jB = i;
+      sB = signOf(fb - rawAt(b, nb, i));
+    }
+    if( fa!=fb || fa<0 ) break;
+    if( nssOff==0 && fa==':' && i>=4 ) nssOff = i+1;
+    i++;
+  }
+  d = i;
+  ff = signOf(fa - fb);
+  if( jA==NOWHERE && jB==NOWHERE ){      /* F(x) = x up to d, both sides */
+    *pr = ff;
+    return 1;
+  }
+  {
+    int c = m ? memcmp(a, b, m) : 0;
+    rr = c ? signOf(c) : (na>nb) - (na<nb);
+  }
+  if( jB<d ){
+    fr = sB;
+  }else{
+    int cb = rawAt(b, nb, d);
+    fr = fa!=cb ? signOf(fa - cb) : fa<0 ? 0 : UNKNOWN;
+  }
+  if( jA<d ){
+    rf = -sA;
+  }else{
+    int ca = rawAt(a, na, d);
+    rf = ca!=fb ? signOf(ca - fb) : ca<0 ? 0 : UNKNOWN;
+  }
+  if( ff==rr && ff==fr && ff==rf ){
+    *pr = ff;
+    return 1;
   }
 
-  /* Byte i decides when it is neutral, or absent, in both strings. */
-  {
-    int hasA = i<na, hasB = i<nb;
-    if( (!hasA || neutralAt(a, i, nssOff, ns))
-     && (!hasB || neutralAt(b, i, nssOff, ns)) ){
-      if( !hasA || !hasB ){                     /* shorter first; 0: equal */
-        *pr = hasA - hasB;
-        return 1;
-      }
-      if( a[i]!=b[i] ){
-        *pr = (int)a[i] - (int)b[i];
-        return 1;
-      }
+  /* They disagree: scan the side whose F differs from it first. */
+  pA->z = a; pA->n = na; pA->valid = -1;
+  pB->z = b; pB->n = nb; pB->valid = -1;
+  if( jA<=jB ){
+    keyResolve(pA, mode);
+    if( pA->valid ? ff==fr : rf==rr ){
+      *pr = pA->valid ? ff : rr;
+      return 1;
     }
+    keyResolve(pB, mode);
+  }else{
+    keyResolve(pB, mode);
+    if( pB->valid ? ff==rf : fr==rr ){
+      *pr = pB->valid ? ff : rr;
+      return 1;
+    }
+    keyResolve(pA, mode);
   }
-  *pi = i;
-  *pNssOff = nssOff;
-  return 0;
+  *pr = pA->valid ? (pB->valid ? ff : fr) : (pB->valid ? rf : rr);
+  return *pr!=UNKNOWN;
 }
 
-int urnNsComparePrefix(const unsigned char *a, size_t na,
-                       const unsigned char *b, size_t nb, int *pr){
-  size_t i, nssOff;
-  return prefixDecides(a, na, b, nb, 1, pr, &i, &nssOff);
+int urnNsCompareQuick(const unsigned char *a, size_t na,
+                      const unsigned char *b, size_t nb, int *pr){
+  KeySide sa, sb;
+  return walkDecides(URN_MODE_RFC8141, 1, a, na, b, nb, pr, &sa, &sb);
 }
 
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb){
   KeySide sa, sb;
-  size_t i, nssOff;
   int r;
-  if( prefixDecides(a, na, b, nb, 0, &r, &i, &nssOff) ) return r;
-
-  /* From byte i on, one side at a time, scanning a side in full only when
-  ** one of its bytes is not neutral. */
-  sa.z = a; sa.n = na; sa.valid = -1; sa.nssOff = nssOff; sa.nKey = 0;
-  sb.z = b; sb.n = nb; sb.valid = -1; sb.nssOff = nssOff; sb.nKey = 0;
-  for(;; i++){
-    unsigned char ca = 0, cb = 0;
-    int ha = keyAt(&sa, i, mode, &ca);
-    int hb = keyAt(&sb, i, mode, &cb);
-    if( !ha || !hb ) return ha - hb;  /* the shorter key first; 0 if equal */
-    if( ca!=cb ) return (int)ca - (int)cb;
-  }
+  if( walkDecides(mode, 0, a, na, b, nb, &r, &sa, &sb) ) return r;
+  return compareResolved(&sa, &sb);
 }

@@ -273,9 +273,9 @@ int urnNsCompare(const unsigned char *a, size_t na,
   UrnParts pa, pb;
   NsKeyReader ra, rb;
   int va, vb, r;
-  /* Most comparisons are decided by a common prefix that no rule can
-  ** change, with no scan. */
-  if( urnNsComparePrefix(a, na, b, nb, &r) ) return r;
+  /* Most comparisons are decided before any byte that a rule can
+  ** change, most of them with no scan. */
+  if( urnNsCompareQuick(a, na, b, nb, &r) ) return r;
   va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
   vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){

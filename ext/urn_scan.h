@@ -90,12 +90,12 @@ void urnNormalizeWrite(const unsigned char *z, size_t n,
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb);
 
-/* The first step of urnNsCompare (ext/urn_ns.c): compares the common
-** prefix of a and b as far as no byte in it can change under key_ns,
-** whatever the strings are (URN or not, any NID, any NSS shape).  Returns
-** 1 and stores the order of key_ns(a) and key_ns(b) in *pr when that
-** decides it; else returns 0, and the full comparison must decide. */
-int urnNsComparePrefix(const unsigned char *a, size_t na,
-                       const unsigned char *b, size_t nb, int *pr);
+/* The first step of urnNsCompare (ext/urn_ns.c): the walk of urnCompare
+** over the two strings (scanning a side only if need be) as far as no
+** byte in it can change under a namespace transform.  Returns 1 and
+** stores the order of key_ns(a) and key_ns(b) in *pr when that decides
+** it; else returns 0, and urnNsCompare applies the transforms. */
+int urnNsCompareQuick(const unsigned char *a, size_t na,
+                      const unsigned char *b, size_t nb, int *pr);
 
 #endif /* URN_SCAN_H */
