@@ -16,6 +16,7 @@
 #include "urn_scan.h"
 
 #include "urn_class.h"
+#include "urn_block.h"
 /* foldHead() relies on this: UC_UPPER<<1 is the ASCII case bit. */
 typedef char urnUpperIsCaseBitShifted[(UC_UPPER<<1)==0x20 ? 1 : -1];
 
@@ -31,13 +32,12 @@ static unsigned char upperHex(unsigned char c){
   return (urnClass[c] & UC_LHEX) ? (unsigned char)(c&~0x20) : c;
 }
 
-/* Copy z[from..to) to zOut[from..to) upper-casing the hex digits of every
-** %XX.  Requires that every '%' in the range start a complete %XX inside
-** it, which the scanner guarantees for every part of a valid URN. */
+/* Upper-case in zOut the hex digits of every %XX of z[from..to).  Requires
+** that every '%' in the range start a complete %XX inside it, which the
+** scanner guarantees for every part of a valid URN. */
 static void foldPercent(const unsigned char *z, size_t from, size_t to,
                         unsigned char *zOut){
   const unsigned char *zPct;
-  memcpy(zOut+from, z+from, to-from);
   while( from<to && (zPct = memchr(z+from, '%', to-from))!=0 ){
     size_t i = (size_t)(zPct - z);
     zOut[i+1] = upperHex(z[i+1]);
@@ -62,18 +62,44 @@ static void foldHead(const unsigned char *z, size_t nssOff,
   zOut[nssOff-1] = ':';
 }
 
+/* Write the n bytes of the URN z, whose NSS starts at nssOff, folded: the
+** head lower-cased (RFC 8141 §3.1 items 1 and 2) and the hex digits of
+** every %XX upper-cased (item 3).  From BLOCK bytes on, a block at a time,
+** the last block overlapping the one before (both write the same bytes
+** there), noting whether a '%' is there (a URN's head holds none); shorter,
+** a byte at a time. */
+static void writeFolded(const unsigned char *z, size_t nssOff, size_t n,
+                        unsigned char *zOut){
+  if( n>=BLOCK ){
+    BlkMask pct = 0;
+    size_t i = 0, s;
+    do{
+      Blk w;
+      s = i+BLOCK<=n ? i : n-BLOCK;
+      w = blkLoad(z+s);
+      pct |= blkIs(w, '%');
+      if( s<nssOff ) w = blkLowerBefore(w, nssOff-s<BLOCK ? nssOff-s : BLOCK);
+      blkStore(zOut+s, w);
+      i += BLOCK;
+    }while( s+BLOCK<n );
+    if( pct ) foldPercent(z, nssOff, n, zOut);
+  }else{
+    foldHead(z, nssOff, zOut);
+    memcpy(zOut+nssOff, z+nssOff, n-nssOff);
+    foldPercent(z, nssOff, n, zOut);
+  }
+}
+
 void urnKeyWrite(const unsigned char *z, const UrnParts *pParts,
                  unsigned char *zOut){
-  foldHead(z, pParts->nss.off, zOut);
-  foldPercent(z, pParts->nss.off, URN_KEY_LEN(pParts), zOut);
+  writeFolded(z, pParts->nss.off, URN_KEY_LEN(pParts), zOut);
 }
 
 void urnNormalizeWrite(const unsigned char *z, size_t n,
                        const UrnParts *pParts, unsigned char *zOut){
   /* The r-, q- and f-components hold pct-encoded only as whole %XX
   ** (RFC 8141 §2, RFC 3986 §3.5), so one pass folds them all. */
-  foldHead(z, pParts->nss.off, zOut);
-  foldPercent(z, pParts->nss.off, n, zOut);
+  writeFolded(z, pParts->nss.off, n, zOut);
 }
 
 /* The byte at position i of key(z) for a URN whose NSS starts at nssOff.
@@ -117,9 +143,8 @@ static unsigned char keyByte(const unsigned char *z, size_t i, size_t nssOff){
 ** (lower-cased), '-' (dropped) and 'x' (upper-cased), whatever the NID
 ** (UrnNsFold, urn_ns_rules.h).  If the walk meets none of these bytes
 ** after the head up to and with d, G = F up to d on both sides and the
-** same four comparisons decide; if it meets one, the walk hands the
-** comparison to urnNsCompare (ext/urn_ns.c), which applies the
-** transforms. */
+** same four comparisons decide; if it meets one, urnNsCompare
+** (ext/urn_ns.c) goes on from the start with the transforms. */
 
 /* One side of a comparison. */
 typedef struct KeySide {
@@ -183,42 +208,15 @@ static inline int nsActs(unsigned char c){
   return (urnClass[c] & UC_UPPER) || c=='-' || c=='x';
 }
 
-/* Eight bytes at a time.  Each mask function returns 0x80 in every byte
-** of the word (loaded with memcpy from eight bytes) that has the property
-** and 0 elsewhere, exactly: no carry crosses a byte.  So the first marked
-** byte in memory order is the first byte with the property, in either
-** byte order. */
-#define ONES  ((uint64_t)0x0101010101010101u)
-#define HIGHS (ONES*0x80)
-#define LOWS  (ONES*0x7f)
-
-static inline uint64_t maskNonzero(uint64_t v){
-  return (((v & LOWS) + LOWS) | v) & HIGHS;
-}
-static inline uint64_t maskEq(uint64_t w, unsigned char c){
-  return ~maskNonzero(w ^ (ONES*c)) & HIGHS;
-}
-/* A-Z: the bytes v below 0x80 with v+0x3f >= 0x80 and v+0x25 < 0x80. */
-static inline uint64_t maskUpper(uint64_t w){
-  uint64_t v = w & LOWS;
-  return (v + ONES*(0x80-'A')) & ~(v + ONES*(0x80-'Z'-1)) & ~w & HIGHS;
-}
-
-/* The memory-order index of the first marked byte of a nonzero mask. */
-static inline unsigned firstMarked(uint64_t mask){
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) \
-    && __BYTE_ORDER__==__ORDER_LITTLE_ENDIAN__
-  return (unsigned)__builtin_ctzll(mask)>>3;
-#elif defined(__GNUC__) && defined(__BYTE_ORDER__) \
-    && __BYTE_ORDER__==__ORDER_BIG_ENDIAN__
-  return (unsigned)__builtin_clzll(mask)>>3;
-#else
-  unsigned char t[8];
-  unsigned k;
-  memcpy(t, &mask, 8);
-  for(k=0; k<7 && t[k]==0; k++){}
-  return k;
-#endif
+/* The bytes of a block of the NSS where the walk must stop: the first
+** difference, and where F may differ from the string: '?' and '#' (the
+** end of F) and '%' (a %XX follows); with ns also the bytes a namespace
+** transform acts on (A-Z, '-', 'x'). */
+static inline BlkMask nssStops(Blk wa, Blk wb, int ns){
+  BlkMask stop = blkNe(wa, wb) | blkIs(wa, '?') | blkIs(wa, '#')
+               | blkIs(wa, '%');
+  if( ns ) stop |= blkUpper(wa) | blkIs(wa, '-') | blkIs(wa, 'x');
+  return stop;
 }
 
 #define NOWHERE ((size_t)-1)
@@ -239,73 +237,80 @@ static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
   int fa, fb, ff, rr, fr, rf;
 
   for(;;){
-    if( i+8<=m ){
-      uint64_t wa, wb, stop;
-      memcpy(&wa, a+i, 8);
-      memcpy(&wb, b+i, 8);
+    if( i<m && m>=BLOCK ){
+      /* The block from s: from i, or near the end of the shorter string
+      ** its last BLOCK bytes, of which those before i are walked already
+      ** and masked out (keep).  Before the first difference, a's bytes
+      ** are b's. */
+      size_t s = i+BLOCK<=m ? i : m-BLOCK;
+      Blk wa = blkLoad(a+s), wb = blkLoad(b+s);
+      BlkMask stop, keep = blkFrom(i-s);
       if( nssOff==0 ){
-        /* The head, compared lower-cased.  F is greater than the string at
-        ** its upper-case letters.  The head ends at its first ':' at
-        ** offset 4 or later; here i is 0 or at least 8 (the walk takes
-        ** single bytes in the head only at its end or near the end of the
-        ** shorter string). */
-        uint64_t ua, ub, colon = maskEq(wa, ':');
-        if( i==0 ){
-          static const unsigned char aFrom4[8] = {0,0,0,0,0xff,0xff,0xff,0xff};
-          uint64_t from4;
-          memcpy(&from4, aFrom4, 8);
-          colon &= from4;
-        }
-        if( wa==wb ){
-          ua = ub = maskUpper(wa);
-          stop = colon;
+        /* The head, compared lower-cased, up to its first ':' at offset 4
+        ** or later; F is greater than the string at its upper-case
+        ** letters.  If the head ends in this block, equal in both, the
+        ** rest of the block is walked as NSS at once, so that the next
+        ** block does not wait for where the head ended. */
+        BlkMask ua, ub, colon = blkIs(wa, ':') & keep;
+        if( s<4 ) colon &= blkFrom(4-s);
+        if( blkSame(wa, wb) ){
+          ua = ub = blkUpper(wa) & keep;
+          stop = 0;
         }else{
-          ua = maskUpper(wa);
-          ub = maskUpper(wb);
-          stop = maskNonzero((wa | ua>>2) ^ (wb | ub>>2)) | colon;
+          ua = blkUpper(wa) & keep;
+          ub = blkUpper(wb) & keep;
+          stop = blkNe(blkLower(wa), blkLower(wb)) & keep;
+        }
+        if( colon ){
+          unsigned c = blkFirst(colon);
+          BlkMask head = blkBefore(c+1);
+          ua &= head;
+          ub &= head;
+          if( (stop & head)==0 ){
+            nssOff = s+c+1;
+            stop = nssStops(wa, wb, ns) & ~head;
+            /* A '%' in the head (not a URN's) makes the two bytes after
+            ** it hex digits for F, as foldAt() says: walk them singly. */
+            if( blkIs(wa, '%') & head ) stop |= ~head & blkBefore(c+3<BLOCK ? c+3 : BLOCK);
+          }
         }
         if( ua|ub ){
-          unsigned p = stop ? firstMarked(stop) : 8;
-          if( jA==NOWHERE && ua && firstMarked(ua)<p ){
-            jA = i + firstMarked(ua);
+          unsigned p = stop ? blkFirst(stop) : BLOCK;
+          if( jA==NOWHERE && ua && blkFirst(ua)<p ){
+            jA = s + blkFirst(ua);
             sA = 1;
           }
-          if( jB==NOWHERE && ub && firstMarked(ub)<p ){
-            jB = i + firstMarked(ub);
+          if( jB==NOWHERE && ub && blkFirst(ub)<p ){
+            jB = s + blkFirst(ub);
             sB = 1;
           }
         }
-        if( stop==0 ){
-          i += 8;
-          continue;
-        }
-        i += firstMarked(stop);
-        if( a[i]==':' && b[i]==':' ){     /* the end of the head */
-          nssOff = ++i;
-          continue;
-        }
-        /* else F(a) and F(b) differ at i: one byte, below */
       }else if( a[i-1]!='%' && a[i-2]!='%' ){
-        /* After the head, F is the string up to the first '?', '#' or
-        ** '%' (and, with ns, G is F up to the first byte a transform acts
-        ** on); before the first difference, a's bytes are b's. */
-        stop = maskNonzero(wa ^ wb) | maskEq(wa, '?') | maskEq(wa, '#')
-             | maskEq(wa, '%');
-        if( ns ) stop |= maskUpper(wa) | maskEq(wa, '-') | maskEq(wa, 'x');
-        if( stop==0 ){
-          i += 8;
-          continue;
-        }
-        i += firstMarked(stop);
-        if( jA==NOWHERE && jB==NOWHERE && a[i]!=b[i]
-         && a[i]!='?' && a[i]!='#' && b[i]!='?' && b[i]!='#'
-         && (!ns || (!nsActs(a[i]) && !nsActs(b[i]))) ){
-          /* The first difference, in bytes where F is the string (byte i
-          ** is no hex digit of a %XX: no '%' is in the two before it). */
+        stop = nssStops(wa, wb, ns) & keep;
+      }else{
+        stop = keep;                      /* byte i is a %XX digit */
+      }
+      if( stop==0 ){
+        i = s+BLOCK;
+        continue;
+      }
+      i = s + blkFirst(stop);
+      if( jA==NOWHERE && jB==NOWHERE && a[i]!=b[i] ){
+        /* The first difference, and F is the string up to it on both
+        ** sides: decided if F is the string at it too. */
+        if( nssOff==0 ){
+          if( !(urnClass[a[i]] & UC_UPPER) && !(urnClass[b[i]] & UC_UPPER) ){
+            *pr = a[i]<b[i] ? -1 : 1;
+            return 1;
+          }
+        }else if( a[i]!='?' && a[i]!='#' && b[i]!='?' && b[i]!='#'
+               && a[i-1]!='%' && a[i-2]!='%'
+               && (!ns || (!nsActs(a[i]) && !nsActs(b[i]))) ){
           *pr = a[i]<b[i] ? -1 : 1;
           return 1;
         }
       }
+      /* Else one byte, below. */
     }
     /* One byte. */
     if( ns && nssOff && ((i<na && nsActs(a[i])) || (i<nb && nsActs(b[i]))) ){

@@ -13,7 +13,7 @@
 #                       from the seeds in test/fuzz/corpus/<target>/; new
 #                       inputs go to build/fuzz/corpus/<target>/, a crash to
 #                       build/fuzz/<target>-crash-*
-#   make fuzz-smoke     the same for FUZZ_SMOKE_SECONDS (default 45)
+#   make fuzz-smoke     the same for FUZZ_SMOKE_SECONDS (default 30)
 #   make fuzz-regress   each target once over its committed corpus only
 #   make coverage       line and branch coverage of ext/ (llvm-cov) from the
 #                       Tcl suite, the OOM driver, the thread test and the
@@ -27,8 +27,11 @@
 
 CLANG              ?= clang
 FUZZ_SECONDS       ?= 180
-FUZZ_SMOKE_SECONDS ?= 45
-FUZZ_TARGETS       := scan key cmp
+FUZZ_SMOKE_SECONDS ?= 30
+# scan8, key8 and cmp8 are the same targets built with -DURN_NO_SIMD: the
+# portable code of ext/urn_block.h that machines without SSE2 run, in the
+# scanner, the key writer and the comparator.  They share the corpora.
+FUZZ_TARGETS       := scan key cmp scan8 key8 cmp8
 FUZZ_FLAGS         ?=
 
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -43,6 +46,8 @@ ASAN_RT     = $(shell $(CLANG) -print-file-name=libclang_rt.asan-x86_64.so)
 LLVM_PROFDATA ?= $(shell command -v llvm-profdata || command -v llvm-profdata-14)
 LLVM_COV      ?= $(shell command -v llvm-cov || command -v llvm-cov-14)
 COV_FLAGS  := -O0 -g -fprofile-instr-generate -fcoverage-mapping
+# The fuzz targets that coverage builds (with SSE2; cmp8 is cmp without).
+COV_FUZZ   := scan key cmp
 
 .PHONY: check check-asan check-oom check-threads fuzz fuzz-smoke \
         fuzz-regress fuzz-build coverage golden prereqs-check prereqs-cov
@@ -98,6 +103,11 @@ FUZZ_BIN := $(addprefix build/fuzz/fuzz_,$(FUZZ_TARGETS))
 build/fuzz/fuzz_%: test/fuzz/fuzz_%.c test/fuzz/ref_urn.c $(SRC) $(HDR) | prereqs-check
 	@mkdir -p $(@D)
 	$(CLANG) $(SAN_CFLAGS) -fsanitize=fuzzer -DSQLITE_CORE -o $@ \
+	  $< test/fuzz/ref_urn.c $(SRC) -lsqlite3
+
+build/fuzz/fuzz_%8: test/fuzz/fuzz_%.c test/fuzz/ref_urn.c $(SRC) $(HDR) | prereqs-check
+	@mkdir -p $(@D)
+	$(CLANG) $(SAN_CFLAGS) -DURN_NO_SIMD -fsanitize=fuzzer -DSQLITE_CORE -o $@ \
 	  $< test/fuzz/ref_urn.c $(SRC) -lsqlite3
 
 fuzz-build: $(FUZZ_BIN)
@@ -161,7 +171,7 @@ coverage: prereqs-cov prereqs
 	$(CLANG) $(COV_FLAGS) $(WARN) -fPIC $(SOFLAGS) -o $(COV_DIR)/urn.$(SOEXT) $(SRC)
 	$(CLANG) $(COV_FLAGS) -DSQLITE_CORE -o $(COV_DIR)/oom test/oom.c $(SRC) -lsqlite3
 	$(CLANG) $(COV_FLAGS) -DSQLITE_CORE -o $(COV_DIR)/threads test/threads.c $(SRC) -lsqlite3 -lpthread
-	for t in $(FUZZ_TARGETS); do \
+	for t in $(COV_FUZZ); do \
 	  $(CLANG) $(COV_FLAGS) -fsanitize=fuzzer -DSQLITE_CORE -o $(COV_DIR)/fuzz_$$t \
 	    test/fuzz/fuzz_$$t.c test/fuzz/ref_urn.c $(SRC) -lsqlite3 || exit 1; \
 	done
@@ -169,17 +179,17 @@ coverage: prereqs-cov prereqs
 	URN_EXT=$(CURDIR)/$(COV_DIR)/urn.$(SOEXT) SQLITE3=$(SQLITE3) $(TCLSH) test/all.tcl
 	LLVM_PROFILE_FILE=$(COV_DIR)/prof/oom.profraw $(COV_DIR)/oom
 	LLVM_PROFILE_FILE=$(COV_DIR)/prof/threads.profraw $(COV_DIR)/threads $(COV_DIR)/threads.db
-	for t in $(FUZZ_TARGETS); do \
+	for t in $(COV_FUZZ); do \
 	  LLVM_PROFILE_FILE=$(COV_DIR)/prof/fuzz_$$t.profraw $(COV_DIR)/fuzz_$$t -runs=0 \
 	    test/fuzz/corpus/$$t $$( [ -d build/fuzz/corpus/$$t ] && echo build/fuzz/corpus/$$t ) \
 	    > $(COV_DIR)/fuzz_$$t.log 2>&1 || exit 1; \
 	done
 	$(LLVM_PROFDATA) merge -sparse -o $(COV_DIR)/all.profdata $(COV_DIR)/prof/*.profraw
 	$(LLVM_COV) report -show-region-summary=false -instr-profile=$(COV_DIR)/all.profdata \
-	  $(COV_DIR)/urn.$(SOEXT) $(foreach o,oom threads $(addprefix fuzz_,$(FUZZ_TARGETS)),-object $(COV_DIR)/$(o)) \
+	  $(COV_DIR)/urn.$(SOEXT) $(foreach o,oom threads $(addprefix fuzz_,$(COV_FUZZ)),-object $(COV_DIR)/$(o)) \
 	  $(SRC) | tee $(COV_DIR)/report.txt
 	$(LLVM_COV) show -show-branches=count -instr-profile=$(COV_DIR)/all.profdata \
-	  $(COV_DIR)/urn.$(SOEXT) $(foreach o,oom threads $(addprefix fuzz_,$(FUZZ_TARGETS)),-object $(COV_DIR)/$(o)) \
+	  $(COV_DIR)/urn.$(SOEXT) $(foreach o,oom threads $(addprefix fuzz_,$(COV_FUZZ)),-object $(COV_DIR)/$(o)) \
 	  $(SRC) > $(COV_DIR)/show.txt
 	@awk '/^TOTAL/ { printf "coverage of ext/: lines %s, branches %s (details: $(COV_DIR)/show.txt)\n", $$(NF-3), $$NF }' $(COV_DIR)/report.txt
 

@@ -1,0 +1,136 @@
+/*
+** urn_block.h -- blocks of bytes for the key writer and the comparator
+** of urn_key.c and the scanner of urn_scan.c (layer 1; no SQLite headers).
+**
+** A Blk holds BLOCK bytes as loaded from memory; a BlkMask marks some of
+** them.  blkFirst() gives the memory-order index of the first marked byte
+** of a mask that is not 0.  With SSE2 (every x86-64; URN_SIMD) a block is
+** 16 bytes and a mask has bit k for byte k.  Elsewhere, and when built with
+** -DURN_NO_SIMD, a block is a 64-bit word of 8 bytes and a mask has 0x80
+** in each marked byte, exact (no carry crosses a byte), so that the first
+** marked byte is found in either byte order.  Both give the same results;
+** make check fuzzes both (fuzz_cmp and fuzz_cmp8, fuzz_scan and
+** fuzz_scan8).  All loads and stores are unaligned and stay inside the
+** BLOCK bytes given.
+*/
+#ifndef URN_BLOCK_H
+#define URN_BLOCK_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* A hot function that must be inlined where it is called. */
+#if defined(__GNUC__)
+# define URN_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+# define URN_ALWAYS_INLINE inline
+#endif
+
+#if defined(__SSE2__) && defined(__GNUC__) && !defined(URN_NO_SIMD)
+#define URN_SIMD 1
+#include <emmintrin.h>
+#define BLOCK 16
+typedef __m128i Blk;
+typedef unsigned BlkMask;
+
+static inline Blk blkLoad(const unsigned char *p){
+  return _mm_loadu_si128((const __m128i*)(const void*)p);
+}
+static inline void blkStore(unsigned char *p, Blk x){
+  _mm_storeu_si128((__m128i*)(void*)p, x);
+}
+static inline int blkSame(Blk x, Blk y){
+  return _mm_movemask_epi8(_mm_cmpeq_epi8(x, y))==0xffff;
+}
+static inline BlkMask blkNe(Blk x, Blk y){
+  return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, y)) & 0xffffu;
+}
+static inline BlkMask blkIs(Blk x, unsigned char c){
+  return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)c)));
+}
+/* 0xff in the bytes of x from lo to hi (ASCII; bytes >= 0x80 compare as
+** negative, so below every ASCII byte). */
+static inline __m128i blkRangeV(Blk x, char lo, char hi){
+  return _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8((char)(lo-1))),
+                       _mm_cmpgt_epi8(_mm_set1_epi8((char)(hi+1)), x));
+}
+static inline BlkMask blkUpper(Blk x){
+  return (unsigned)_mm_movemask_epi8(blkRangeV(x, 'A', 'Z'));
+}
+/* x with its bytes before index k (k <= BLOCK) lower-cased. */
+static inline Blk blkLowerBefore(Blk x, size_t k){
+  static const unsigned char aBefore[32] = {
+    0x20,0x20,0x20,0x20,0x20,0x20,0x20,0x20,0x20,0x20,0x20,0x20,0x20,0x20,
+    0x20,0x20, 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
+  };
+  return _mm_or_si128(x, _mm_and_si128(blkRangeV(x, 'A', 'Z'),
+                                       blkLoad(aBefore+16-k)));
+}
+static inline Blk blkLower(Blk x){ return blkLowerBefore(x, BLOCK); }
+static inline unsigned blkFirst(BlkMask m){
+  return (unsigned)__builtin_ctz(m);
+}
+/* The bytes from index k on (k <= BLOCK). */
+static inline BlkMask blkFrom(size_t k){ return (0xffffu<<k) & 0xffffu; }
+
+#else /* eight bytes in a 64-bit word */
+#define BLOCK 8
+typedef uint64_t Blk;
+typedef uint64_t BlkMask;
+#define ONES  ((uint64_t)0x0101010101010101u)
+#define HIGHS (ONES*0x80)
+#define LOWS  (ONES*0x7f)
+
+static inline Blk blkLoad(const unsigned char *p){
+  Blk w;
+  memcpy(&w, p, 8);
+  return w;
+}
+static inline void blkStore(unsigned char *p, Blk x){ memcpy(p, &x, 8); }
+static inline int blkSame(Blk x, Blk y){ return x==y; }
+static inline BlkMask blkNe(Blk x, Blk y){
+  uint64_t v = x ^ y;
+  return (((v & LOWS) + LOWS) | v) & HIGHS;
+}
+static inline BlkMask blkIs(Blk x, unsigned char c){
+  return ~blkNe(x, ONES*c) & HIGHS;
+}
+/* A-Z: the bytes v below 0x80 with v+0x3f >= 0x80 and v+0x25 < 0x80. */
+static inline BlkMask blkUpper(Blk x){
+  uint64_t v = x & LOWS;
+  return (v + ONES*(0x80-'A')) & ~(v + ONES*(0x80-'Z'-1)) & ~x & HIGHS;
+}
+static inline unsigned blkFirst(BlkMask m){
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__==__ORDER_LITTLE_ENDIAN__
+  return (unsigned)__builtin_ctzll(m)>>3;
+#elif defined(__GNUC__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__==__ORDER_BIG_ENDIAN__
+  return (unsigned)__builtin_clzll(m)>>3;
+#else
+  unsigned char t[8];
+  unsigned k;
+  memcpy(t, &m, 8);
+  for(k=0; k<7 && t[k]==0; k++){}
+  return k;
+#endif
+}
+/* The bytes from index k on (k <= BLOCK). */
+static inline BlkMask blkFrom(size_t k){
+  static const unsigned char aMark[16] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80
+  };
+  return blkLoad(aMark+8-k);
+}
+/* x with its bytes before index k (k <= BLOCK) lower-cased: the 0x80 of
+** an upper-case byte, shifted, is its case bit 0x20. */
+static inline Blk blkLowerBefore(Blk x, size_t k){
+  return x | (blkUpper(x) & ~blkFrom(k) & HIGHS)>>2;
+}
+static inline Blk blkLower(Blk x){ return x | blkUpper(x)>>2; }
+#endif
+
+/* The bytes before index k (k <= BLOCK). */
+static inline BlkMask blkBefore(size_t k){ return blkFrom(0) & ~blkFrom(k); }
+
+#endif /* URN_BLOCK_H */
