@@ -271,7 +271,9 @@ static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
             stop = nssStops(wa, wb, ns) & ~head;
             /* A '%' in the head (not a URN's) makes the two bytes after
             ** it hex digits for F, as foldAt() says: walk them singly. */
-            if( blkIs(wa, '%') & head ) stop |= ~head & blkBefore(c+3<BLOCK ? c+3 : BLOCK);
+            if( blkIs(wa, '%') & head ){
+              stop |= ~head & blkBefore(c+3<BLOCK ? c+3 : BLOCK);
+            }
           }
         }
         if( ua|ub ){
