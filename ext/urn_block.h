@@ -133,4 +133,10 @@ static inline Blk blkLower(Blk x){ return x | blkUpper(x)>>2; }
 /* The bytes before index k (k <= BLOCK). */
 static inline BlkMask blkBefore(size_t k){ return blkFrom(0) & ~blkFrom(k); }
 
+/* m without its first marked byte (m is not 0). */
+static inline BlkMask blkDropFirst(BlkMask m){
+  size_t k = blkFirst(m);
+  return m & ~(blkFrom(k) & ~blkFrom(k+1));
+}
+
 #endif /* URN_BLOCK_H */

@@ -38,6 +38,17 @@ static unsigned char upperHex(unsigned char c){
 static void foldPercent(const unsigned char *z, size_t from, size_t to,
                         unsigned char *zOut){
   const unsigned char *zPct;
+  /* A block at a time: each '%' in it, then the rest with memchr. */
+  while( from+BLOCK<=to ){
+    BlkMask m = blkIs(blkLoad(z+from), '%');
+    while( m ){
+      size_t i = from + blkFirst(m);
+      zOut[i+1] = upperHex(z[i+1]);
+      zOut[i+2] = upperHex(z[i+2]);
+      m = blkDropFirst(m);
+    }
+    from += BLOCK;
+  }
   while( from<to && (zPct = memchr(z+from, '%', to-from))!=0 ){
     size_t i = (size_t)(zPct - z);
     zOut[i+1] = upperHex(z[i+1]);

@@ -157,6 +157,17 @@ static inline BlkMask blkRun(Blk x){
   return (unsigned)_mm_movemask_epi8(r);
 }
 
+/* The bytes of x in class UC_RUN, and each '%' of x with two hex digits
+** after it in x (RFC 3986 §2.1): the bytes a run takes as they are.  A '%'
+** in the last two bytes, and one not followed by two hex digits, is left
+** to the byte loop, which reports the error. */
+static inline BlkMask blkRunPct(Blk x){
+  __m128i hex = _mm_or_si128(blkRangeV(x, '0', '9'),
+                  blkRangeV(_mm_or_si128(x, _mm_set1_epi8(0x20)), 'a', 'f'));
+  BlkMask h = (unsigned)_mm_movemask_epi8(hex);
+  return blkRun(x) | (blkIs(x, '%') & h>>1 & h>>2 & 0x3fffu);
+}
+
 /* The bytes of x in class UC_LDH (RFC 8141 §2: ALPHA / DIGIT / "-"). */
 static inline BlkMask blkLdh(Blk x){
   __m128i r = blkRangeV(_mm_or_si128(x, _mm_set1_epi8(0x20)), 'a', 'z');
@@ -186,18 +197,18 @@ static URN_ALWAYS_INLINE int scanRunInline(const unsigned char *z, size_t n,
     unsigned char c;
 #ifdef URN_SIMD
     /* With SSE2, 16 bytes at a time, the last 16 of the input overlapping
-    ** the bytes already taken; the first byte outside the class is where
-    ** the run stops or a %XX starts. */
+    ** the bytes already taken, %XX included; the first byte outside the
+    ** class is where the run stops, or a '%' that the byte loop takes. */
     if( n>=BLOCK ){
       BlkMask other = 0;
       while( i+BLOCK<=n ){
-        other = ~blkRun(blkLoad(z+i)) & blkFrom(0);
+        other = ~blkRunPct(blkLoad(z+i)) & blkFrom(0);
         if( other ) break;
         i += BLOCK;
       }
       if( other==0 && i<n ){
         size_t s = n-BLOCK;
-        other = ~blkRun(blkLoad(z+s)) & blkFrom(i-s);
+        other = ~blkRunPct(blkLoad(z+s)) & blkFrom(i-s);
         i = s;
       }
       if( other==0 ){                     /* the run reaches the end */
