@@ -32,6 +32,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "urn_ns_rules.h"
+#include "urn_class.h"
 
 #define IS_DIGIT(c) ((c)>='0' && (c)<='9')
 #define IS_ALPHA(c) (((c)|0x20)>='a' && ((c)|0x20)<='z')
@@ -42,13 +43,16 @@
 /* Count the characters of an NSS other than '-' if they are digits with an
 ** optional final check character 'X' or 'x'.  Returns the count, or -1
 ** when another byte occurs, an X is not last, or there are more than nMax
-** (read from the key, as every shape test: urn_ns_rules.h). */
+** (every shape test answers for the key, urn_ns_rules.h; this one reads
+** the bytes as written, which gives the same answer). */
 static int digitsAndCheck(const UrnNsKeyNss *p, int nMax, int *pHasX){
   size_t i;
   int k = 0;
   *pHasX = 0;
   for(i=0; i<p->n; i++){
-    unsigned char c = urnNsKeyAt(p, i);
+    /* The byte as written: the key differs only in the hex digits of a
+    ** %XX, and a '%' fails this shape either way. */
+    unsigned char c = p->z[i];
     if( c=='-' ) continue;
     if( *pHasX || ++k>nMax ) return -1;
     if( c=='x' || c=='X' ){
@@ -101,8 +105,12 @@ static int matchShape(const UrnNsKeyNss *p, const char *zPat){
   size_t i, n = strlen(zPat);
   if( p->n!=n ) return 0;
   for(i=0; i<n; i++){
-    unsigned char c = urnNsKeyAt(p, i);
-    if( zPat[i]=='H' ? !IS_HEX(c) : c!=(unsigned char)zPat[i] ) return 0;
+    /* The byte as written: the key differs only in the hex digits of a
+    ** %XX, and a '%' matches no shape character. */
+    unsigned char c = p->z[i];
+    if( zPat[i]=='H' ? !(CLS(c) & UC_HEX) : c!=(unsigned char)zPat[i] ){
+      return 0;
+    }
   }
   return 1;
 }
