@@ -113,16 +113,6 @@ void urnNormalizeWrite(const unsigned char *z, size_t n,
   writeFolded(z, pParts->nss.off, n, zOut);
 }
 
-/* The byte at position i of key(z) for a URN whose NSS starts at nssOff.
-** Inside the NSS a byte is a hex digit of a %XX exactly when one of the
-** two bytes before it is '%' (a valid NSS has no other '%'); i-2 never
-** reaches before the ':' that ends the NID. */
-static unsigned char keyByte(const unsigned char *z, size_t i, size_t nssOff){
-  if( i<nssOff ) return lowerByte(z[i]);
-  if( z[i-1]=='%' || z[i-2]=='%' ) return upperHex(z[i]);
-  return z[i];
-}
-
 /* ---- The comparator --------------------------------------------------
 
 ** Call F(s) what key(s) would be if s were a URN, computed from s alone:
@@ -156,39 +146,6 @@ static unsigned char keyByte(const unsigned char *z, size_t i, size_t nssOff){
 ** after the head up to and with d, G = F up to d on both sides and the
 ** same four comparisons decide; if it meets one, urnNsCompare
 ** (ext/urn_ns.c) goes on from the start with the transforms. */
-
-/* One side of a comparison. */
-typedef struct KeySide {
-  const unsigned char *z;  /* the string                                 */
-  size_t n;                /* its length                                 */
-  int valid;               /* -1 not known yet, 0 not a URN, 1 a URN     */
-  size_t nssOff;           /* valid==1: where the NSS starts             */
-  size_t nKey;             /* valid>=0: the length of the key            */
-} KeySide;
-
-/* Scan s, under mode, to learn whether it is a URN, and so its key. */
-static void keyResolve(KeySide *s, int mode){
-  UrnParts parts;
-  if( urnScan(s->z, s->n, mode, &parts, 0) ){
-    s->valid = 1;
-    s->nssOff = parts.nss.off;
-    s->nKey = URN_KEY_LEN(&parts);
-  }else{
-    s->valid = 0;
-    s->nKey = s->n;
-  }
-}
-
-/* key(a) against key(b), both sides resolved, one byte at a time. */
-static int compareResolved(const KeySide *a, const KeySide *b){
-  size_t i;
-  for(i=0; i<a->nKey && i<b->nKey; i++){
-    unsigned char ca = a->valid ? keyByte(a->z, i, a->nssOff) : a->z[i];
-    unsigned char cb = b->valid ? keyByte(b->z, i, b->nssOff) : b->z[i];
-    if( ca!=cb ) return (int)ca - (int)cb;
-  }
-  return (a->nKey>b->nKey) - (a->nKey<b->nKey);  /* the shorter first */
-}
 
 /* Byte i of F(z), or -1 where F(z) has ended.  nssOff is 0 while the walk
 ** is in the head, else where the NSS would start. */
@@ -231,16 +188,13 @@ static inline BlkMask nssStops(Blk wa, Blk wb, int ns){
 }
 
 #define NOWHERE ((size_t)-1)
-#define UNKNOWN 2          /* a comparison that byte d does not decide */
 
-/* The walk and the four comparisons (above).  Returns 1 and stores the
-** order in *pr when they decide, scanning one or both sides if need be;
-** else returns 0 with *pA and *pB resolved (ns==0: the caller compares
-** the keys byte by byte), or, with ns, unresolved when the walk met a
-** byte a namespace transform acts on (urnNsCompare decides). */
+/* The walk and the four comparisons (above).  Stores the order in *pr and
+** returns 1, scanning one or both sides if need be; returns 0 only with
+** ns, when the walk met a byte a namespace transform acts on (then
+** urnNsCompare decides). */
 static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
-                       const unsigned char *b, size_t nb, int *pr,
-                       KeySide *pA, KeySide *pB){
+                       const unsigned char *b, size_t nb, int *pr){
   size_t m = na<nb ? na : nb;
   size_t i = 0, nssOff = 0, d;
   size_t jA = NOWHERE, jB = NOWHERE;  /* first byte where F(x) != x */
@@ -327,7 +281,6 @@ static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
     }
     /* One byte. */
     if( ns && nssOff && ((i<na && nsActs(a[i])) || (i<nb && nsActs(b[i]))) ){
-      pA->valid = pB->valid = -1;
       return 0;
     }
     fa = foldAt(a, na, i, nssOff);
@@ -354,55 +307,49 @@ static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
     int c = m ? memcmp(a, b, m) : 0;
     rr = c ? signOf(c) : (na>nb) - (na<nb);
   }
-  if( jB<d ){
-    fr = sB;
-  }else{
-    int cb = rawAt(b, nb, d);
-    fr = fa!=cb ? signOf(fa - cb) : fa<0 ? 0 : UNKNOWN;
-  }
-  if( jA<d ){
-    rf = -sA;
-  }else{
-    int ca = rawAt(a, na, d);
-    rf = ca!=fb ? signOf(ca - fb) : ca<0 ? 0 : UNKNOWN;
-  }
+  /* F(a) against b and a against F(b).  Byte d decides them when F(b),
+  ** or F(a), first differs from its string there or later: a byte of one
+  ** string's F never equals a byte of the other string that F changes (F
+  ** lower-cases the head, upper-cases a %XX's digits and ends at '?' and
+  ** '#', and F(a) and F(b) agree before d), so at d they differ unless
+  ** both have ended. */
+  fr = jB<d ? sB : signOf(fa - rawAt(b, nb, d));
+  rf = jA<d ? -sA : signOf(rawAt(a, na, d) - fb);
   if( ff==rr && ff==fr && ff==rf ){
     *pr = ff;
     return 1;
   }
 
-  /* They disagree: scan the side whose F differs from it first. */
-  pA->z = a; pA->n = na; pA->valid = -1;
-  pB->z = b; pB->n = nb; pB->valid = -1;
+  /* They disagree: scan the side whose F differs from it first, and the
+  ** other only if that does not settle it. */
   if( jA<=jB ){
-    keyResolve(pA, mode);
-    if( pA->valid ? ff==fr : rf==rr ){
-      *pr = pA->valid ? ff : rr;
-      return 1;
+    int va = urnScan(a, na, mode, 0, 0);
+    if( va ? ff==fr : rf==rr ){
+      *pr = va ? ff : rr;
+    }else{
+      int vb = urnScan(b, nb, mode, 0, 0);
+      *pr = va ? (vb ? ff : fr) : (vb ? rf : rr);
     }
-    keyResolve(pB, mode);
   }else{
-    keyResolve(pB, mode);
-    if( pB->valid ? ff==rf : fr==rr ){
-      *pr = pB->valid ? ff : rr;
-      return 1;
+    int vb = urnScan(b, nb, mode, 0, 0);
+    if( vb ? ff==rf : fr==rr ){
+      *pr = vb ? ff : rr;
+    }else{
+      int va = urnScan(a, na, mode, 0, 0);
+      *pr = va ? (vb ? ff : fr) : (vb ? rf : rr);
     }
-    keyResolve(pA, mode);
   }
-  *pr = pA->valid ? (pB->valid ? ff : fr) : (pB->valid ? rf : rr);
-  return *pr!=UNKNOWN;
+  return 1;
 }
 
 int urnNsCompareQuick(const unsigned char *a, size_t na,
                       const unsigned char *b, size_t nb, int *pr){
-  KeySide sa, sb;
-  return walkDecides(URN_MODE_RFC8141, 1, a, na, b, nb, pr, &sa, &sb);
+  return walkDecides(URN_MODE_RFC8141, 1, a, na, b, nb, pr);
 }
 
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb){
-  KeySide sa, sb;
   int r;
-  if( walkDecides(mode, 0, a, na, b, nb, &r, &sa, &sb) ) return r;
-  return compareResolved(&sa, &sb);
+  walkDecides(mode, 0, a, na, b, nb, &r);   /* always decides without ns */
+  return r;
 }
