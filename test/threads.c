@@ -121,6 +121,14 @@ static int execOrRetry(sqlite3 *db, const char *zSql){
   return rc;
 }
 
+/* sqlite3_step, reset and stepped again while another connection holds
+** the lock. */
+static int stepOrRetry(sqlite3_stmt *pStmt){
+  int rc;
+  while( (rc = sqlite3_step(pStmt))==SQLITE_BUSY ) sqlite3_reset(pStmt);
+  return rc;
+}
+
 static void *workerMain(void *pArg){
   Worker *w = (Worker*)pArg;
   sqlite3 *db = 0;
@@ -166,16 +174,14 @@ static void *workerMain(void *pArg){
     sqlite3_reset(pIns);
     sqlite3_bind_text(pIns, 1, z, -1, SQLITE_STATIC);
     sqlite3_bind_int(pIns, 2, w->id);
-    do{ rc = sqlite3_step(pIns); if( rc==SQLITE_BUSY ) sqlite3_reset(pIns); }
-    while( rc==SQLITE_BUSY );
+    rc = stepOrRetry(pIns);
     if( rc!=SQLITE_DONE ) workerFail(w, "insert", sqlite3_errmsg(db));
 
     sqlite3_reset(pUps);
     spell(w, (k+1) % NNAME, z, sizeof(z));
     sqlite3_bind_text(pUps, 1, z, -1, SQLITE_STATIC);
     sqlite3_bind_int(pUps, 2, w->id);
-    do{ rc = sqlite3_step(pUps); if( rc==SQLITE_BUSY ) sqlite3_reset(pUps); }
-    while( rc==SQLITE_BUSY );
+    rc = stepOrRetry(pUps);
     if( rc!=SQLITE_DONE ) workerFail(w, "upsert", sqlite3_errmsg(db));
 
     /* Every spelling of a name inserted above finds exactly its row, both
@@ -183,8 +189,7 @@ static void *workerMain(void *pArg){
     sqlite3_reset(pGet);
     spell(w, (k+1) % NNAME, z, sizeof(z));
     sqlite3_bind_text(pGet, 1, z, -1, SQLITE_STATIC);
-    do{ rc = sqlite3_step(pGet); if( rc==SQLITE_BUSY ) sqlite3_reset(pGet); }
-    while( rc==SQLITE_BUSY );
+    rc = stepOrRetry(pGet);
     if( rc!=SQLITE_ROW || sqlite3_column_int(pGet, 0)!=1
      || sqlite3_column_int(pGet, 1)!=1 ){
       workerFail(w, "lookup", z);
