@@ -57,6 +57,11 @@ static inline __m128i blkRangeV(Blk x, char lo, char hi){
 static inline BlkMask blkUpper(Blk x){
   return (unsigned)_mm_movemask_epi8(blkRangeV(x, 'A', 'Z'));
 }
+/* Hex digits, either case (RFC 3986 §2.1 HEXDIG). */
+static inline BlkMask blkHex(Blk x){
+  return (unsigned)_mm_movemask_epi8(_mm_or_si128(blkRangeV(x, '0', '9'),
+           blkRangeV(_mm_or_si128(x, _mm_set1_epi8(0x20)), 'a', 'f')));
+}
 /* x with its bytes before index k (k <= BLOCK) lower-cased. */
 static inline Blk blkLowerBefore(Blk x, size_t k){
   static const unsigned char aBefore[32] = {
@@ -95,10 +100,17 @@ static inline BlkMask blkNe(Blk x, Blk y){
 static inline BlkMask blkIs(Blk x, unsigned char c){
   return ~blkNe(x, ONES*c) & HIGHS;
 }
-/* A-Z: the bytes v below 0x80 with v+0x3f >= 0x80 and v+0x25 < 0x80. */
-static inline BlkMask blkUpper(Blk x){
+/* The bytes from lo to hi (ASCII): the bytes v below 0x80 with
+** v+0x80-lo >= 0x80 and v+0x80-hi-1 < 0x80; no sum carries out of its
+** byte. */
+static inline BlkMask blkRange(Blk x, unsigned char lo, unsigned char hi){
   uint64_t v = x & LOWS;
-  return (v + ONES*(0x80-'A')) & ~(v + ONES*(0x80-'Z'-1)) & ~x & HIGHS;
+  return (v + ONES*(0x80-lo)) & ~(v + ONES*(0x80-hi-1)) & ~x & HIGHS;
+}
+static inline BlkMask blkUpper(Blk x){ return blkRange(x, 'A', 'Z'); }
+/* Hex digits, either case (RFC 3986 §2.1 HEXDIG). */
+static inline BlkMask blkHex(Blk x){
+  return blkRange(x, '0', '9') | blkRange(x | ONES*0x20, 'a', 'f');
 }
 static inline unsigned blkFirst(BlkMask m){
 #if defined(__GNUC__) && defined(__BYTE_ORDER__) \

@@ -144,8 +144,14 @@ void urnNormalizeWrite(const unsigned char *z, size_t n,
 ** (lower-cased), '-' (dropped) and 'x' (upper-cased), whatever the NID
 ** (UrnNsFold, urn_ns_rules.h).  If the walk meets none of these bytes
 ** after the head up to and with d, G = F up to d on both sides and the
-** same four comparisons decide; if it meets one, urnNsCompare
-** (ext/urn_ns.c) goes on from the start with the transforms. */
+** same four comparisons decide.  At the first one it asks layer 2
+** (UrnNsLowerFn) what the transform of the NID does to each side.  Most
+** transforms only lower-case A-Z, up to an offset of each NSS that depends
+** on its shape (a UUID's hex, a DOI, an NBN prefix), and most NIDs have
+** none: then G is F with that lower-casing, which the walk does as it does
+** the head's, and the four comparisons of G decide as those of F.  When a
+** transform drops '-' or upper-cases 'x' (an ISBN, an ISSN),
+** urnNsCompare (ext/urn_ns.c) goes on with the transforms applied. */
 
 /* Byte i of F(z), or -1 where F(z) has ended.  nssOff is 0 while the walk
 ** is in the head, else where the NSS would start. */
@@ -187,18 +193,52 @@ static inline BlkMask nssStops(Blk wa, Blk wb, int ns){
   return stop;
 }
 
+/* How many bytes of a block at s lie before offset lim (0 to BLOCK). */
+static inline size_t blkPart(size_t lim, size_t s){
+  return lim<=s ? 0 : (lim-s<BLOCK ? lim-s : BLOCK);
+}
+
+/* Byte i of G(z) for a walk that lower-cases the A-Z of the NSS before
+** lowEnd (0: none), except the hex digits of a %XX (urn_ns_rules.h), on
+** top of F: foldAt() when lowEnd is 0. */
+static inline int lowerAt(const unsigned char *z, size_t n, size_t i,
+                          size_t nssOff, size_t lowEnd){
+  int c = foldAt(z, n, i, nssOff);
+  if( i<lowEnd && c>='A' && c<='Z' && z[i-1]!='%' && z[i-2]!='%' ) c |= 0x20;
+  return c;
+}
+
 #define NOWHERE ((size_t)-1)
 
+/* Note in *pj and *ps the first byte of mask u (upper-case letters that
+** the key lower-cases) of a block at s, if before the first stop and
+** before any byte noted earlier. */
+static inline void noteUpper(BlkMask u, BlkMask stop, size_t s,
+                             size_t *pj, int *ps){
+  if( *pj==NOWHERE && u && blkFirst(u)<(stop ? blkFirst(stop) : BLOCK) ){
+    *pj = s + blkFirst(u);
+    *ps = 1;
+  }
+}
+
 /* The walk and the four comparisons (above).  Stores the order in *pr and
-** returns 1, scanning one or both sides if need be; returns 0 only with
-** ns, when the walk met a byte a namespace transform acts on (then
-** urnNsCompare decides). */
-static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
+** returns 1, scanning one or both sides if need be.  Without xLower (URN)
+** it always decides.  With xLower (URN_NS), at the first byte after the
+** heads that a namespace transform may act on, the walk asks xLower
+** what the transform of the NID does to each side (G = f_nid(F)): if it
+** lower-cases at most, G is F with the A-Z of each side's NSS lower-cased
+** up to an offset, which the walk takes in its stride; if it drops or
+** upper-cases bytes, or where the four comparisons of G cannot be told
+** from byte d, the walk returns 0 and urnNsCompare decides. */
+static int walkDecides(int mode, UrnNsLowerFn xLower, void *pCtx,
+                       const unsigned char *a, size_t na,
                        const unsigned char *b, size_t nb, int *pr){
   size_t m = na<nb ? na : nb;
   size_t i = 0, nssOff = 0, d;
   size_t jA = NOWHERE, jB = NOWHERE;  /* first byte where F(x) != x */
   int sA = 0, sB = 0;                 /* sign of F(x) - x there */
+  int ns = xLower!=0;                 /* stop at what a transform acts on */
+  size_t lowA = 0, lowB = 0;          /* G lower-cases A-Z before these */
   int fa, fb, ff, rr, fr, rf;
 
   for(;;){
@@ -242,20 +282,23 @@ static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
           }
         }
         if( ua|ub ){
-          unsigned p = stop ? blkFirst(stop) : BLOCK;
-          if( jA==NOWHERE && ua && blkFirst(ua)<p ){
-            jA = s + blkFirst(ua);
-            sA = 1;
-          }
-          if( jB==NOWHERE && ub && blkFirst(ub)<p ){
-            jB = s + blkFirst(ub);
-            sB = 1;
-          }
+          noteUpper(ua, stop, s, &jA, &sA);
+          noteUpper(ub, stop, s, &jB, &sB);
         }
-      }else if( a[i-1]!='%' && a[i-2]!='%' ){
-        stop = nssStops(wa, wb, ns) & keep;
-      }else{
+      }else if( a[i-1]=='%' || a[i-2]=='%' ){
         stop = keep;                      /* byte i is a %XX digit */
+      }else if( lowA>s || lowB>s ){
+        /* G lower-cases A-Z here, on one side or both: compared
+        ** lower-cased, like the head, and G is greater than the string
+        ** at its upper-case letters.  A %XX stops the walk at its '%'
+        ** before its digits are lower-cased. */
+        size_t kA = blkPart(lowA, s), kB = blkPart(lowB, s);
+        stop = (blkNe(blkLowerBefore(wa, kA), blkLowerBefore(wb, kB))
+                | blkIs(wa, '?') | blkIs(wa, '#') | blkIs(wa, '%')) & keep;
+        noteUpper(blkUpper(wa) & blkBefore(kA) & keep, stop, s, &jA, &sA);
+        noteUpper(blkUpper(wb) & blkBefore(kB) & keep, stop, s, &jB, &sB);
+      }else{
+        stop = nssStops(wa, wb, ns) & keep;
       }
       if( stop==0 ){
         i = s+BLOCK;
@@ -272,7 +315,9 @@ static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
           }
         }else if( a[i]!='?' && a[i]!='#' && b[i]!='?' && b[i]!='#'
                && a[i-1]!='%' && a[i-2]!='%'
-               && (!ns || (!nsActs(a[i]) && !nsActs(b[i]))) ){
+               && (!ns || (!nsActs(a[i]) && !nsActs(b[i])))
+               && !(i<lowA && (urnClass[a[i]] & UC_UPPER))
+               && !(i<lowB && (urnClass[b[i]] & UC_UPPER)) ){
           *pr = a[i]<b[i] ? -1 : 1;
           return 1;
         }
@@ -281,10 +326,13 @@ static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
     }
     /* One byte. */
     if( ns && nssOff && ((i<na && nsActs(a[i])) || (i<nb && nsActs(b[i]))) ){
-      return 0;
+      /* Before i, in the NSS, no byte a transform acts on: G is F. */
+      if( !xLower(pCtx, a, na, b, nb, nssOff, &lowA, &lowB) ) return 0;
+      ns = 0;
+      continue;
     }
-    fa = foldAt(a, na, i, nssOff);
-    fb = foldAt(b, nb, i, nssOff);
+    fa = lowerAt(a, na, i, nssOff, lowA);
+    fb = lowerAt(b, nb, i, nssOff, lowB);
     if( jA==NOWHERE && fa!=rawAt(a, na, i) ){
       jA = i;
       sA = signOf(fa - rawAt(a, na, i));
@@ -312,14 +360,16 @@ static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
   ** string's F never equals a byte of the other string that F changes (F
   ** lower-cases the head, upper-cases a %XX's digits and ends at '?' and
   ** '#', and F(a) and F(b) agree before d), so at d they differ unless
-  ** both have ended. */
+  ** both have ended.  Not so for G when the two sides lower-case their
+  ** NSS up to different offsets: "Q" of one side's G against the "Q"
+  ** that the other side's G lower-cases; then urnNsCompare decides. */
   fr = jB<d ? sB : signOf(fa - rawAt(b, nb, d));
   rf = jA<d ? -sA : signOf(rawAt(a, na, d) - fb);
+  if( (lowA|lowB) && ((fr==0 && fa>=0) || (rf==0 && fb>=0)) ) return 0;
   if( ff==rr && ff==fr && ff==rf ){
     *pr = ff;
     return 1;
   }
-
   /* They disagree: scan the side whose F differs from it first, and the
   ** other only if that does not settle it. */
   if( jA<=jB ){
@@ -343,13 +393,14 @@ static int walkDecides(int mode, int ns, const unsigned char *a, size_t na,
 }
 
 int urnNsCompareQuick(const unsigned char *a, size_t na,
-                      const unsigned char *b, size_t nb, int *pr){
-  return walkDecides(URN_MODE_RFC8141, 1, a, na, b, nb, pr);
+                      const unsigned char *b, size_t nb,
+                      UrnNsLowerFn xLower, void *pCtx, int *pr){
+  return walkDecides(URN_MODE_RFC8141, xLower, pCtx, a, na, b, nb, pr);
 }
 
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb){
   int r;
-  walkDecides(mode, 0, a, na, b, nb, &r);   /* always decides without ns */
+  walkDecides(mode, 0, 0, a, na, b, nb, &r);   /* always decides (URN) */
   return r;
 }

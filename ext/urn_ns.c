@@ -27,6 +27,7 @@
 #include <string.h>
 #include "urn_ns.h"
 #include "urn_class.h"
+#include "urn_block.h"
 #include "urn_ns_rules.h"
 
 const char urnNsRegistryDate[] = "2026-05-28";
@@ -207,11 +208,15 @@ typedef struct NsKeyReader {
 } NsKeyReader;
 
 /* Start reading key_ns of the RFC 8141 URN z, scanned into *pParts, whose
-** NID has the registry entry pEntry (0: not registered). */
+** NID has the registry entry pEntry (0: not registered).  pKnown, if not
+** NULL, is the transform's decision for this NSS, already taken. */
 static void readerStartUrn(NsKeyReader *p, const unsigned char *z,
-                           const UrnParts *pParts, const UrnNsEntry *pEntry){
+                           const UrnParts *pParts, const UrnNsEntry *pEntry,
+                           const UrnNsFold *pKnown){
   memset(&p->fold, 0, sizeof(p->fold));
-  if( pEntry && pEntry->pTransform ){
+  if( pKnown ){
+    p->fold = *pKnown;
+  }else if( pEntry && pEntry->pTransform ){
     UrnNsKeyNss nss;
     nss.z = z + pParts->nss.off;
     nss.n = pParts->nss.len;
@@ -262,20 +267,88 @@ size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
   size_t n = 0;
   int c;
   readerStartUrn(&r, z, pParts,
-                 urnNsRegistryFind(z+pParts->nid.off, pParts->nid.len));
+                 urnNsRegistryFind(z+pParts->nid.off, pParts->nid.len), 0);
   while( (c = readerNext(&r))>=0 ) zOut[n++] = (unsigned char)c;
   assert( n<=URN_KEY_LEN(pParts) );
   return n;
+}
+
+/* key_ns against key_ns, as memcmp with the shorter first on a tie. */
+static int readerCompare(NsKeyReader *pA, NsKeyReader *pB){
+  for(;;){
+    int ca = readerNext(pA);
+    int cb = readerNext(pB);
+    /* -1 (the end) sorts before every byte: shorter first on a tie. */
+    if( ca!=cb ) return ca - cb;
+    if( ca<0 ) return 0;
+  }
+}
+
+/* The end of the NSS of F (urn_key.c) in z[0..n): the first '?' or '#'
+** from offset i on, or n.  A block at a time while it can. */
+static size_t endOfNss(const unsigned char *z, size_t n, size_t i){
+  for(; i+BLOCK<=n; i+=BLOCK){
+    Blk w = blkLoad(z+i);
+    BlkMask m = blkIs(w, '?') | blkIs(w, '#');
+    if( m ) return i + blkFirst(m);
+  }
+  while( i<n && z[i]!='?' && z[i]!='#' ) i++;
+  return i;
+}
+
+/* What nsLowerOnly() learnt, which urnNsCompare uses again. */
+typedef struct NsWalk {
+  int asked;                  /* nsLowerOnly() was called */
+  const UrnNsEntry *pEntry;   /* the entry of the heads' NID, or 0 */
+  int nFold;                  /* aFold[0..nFold) hold a's, then b's */
+  UrnNsFold aFold[2];         /* the transform's decision for each NSS */
+} NsWalk;
+
+/* The transform of one side, z[0..n) with the NSS of F from nssOff: its
+** decision in *pFold, the offset before which it lower-cases A-Z in
+** *pLow; 1 if it only lower-cases, else 0. */
+static int sideLowerOnly(const UrnNsTransform *pTransform,
+                         const unsigned char *z, size_t n, size_t nssOff,
+                         UrnNsFold *pFold, size_t *pLow){
+  UrnNsKeyNss nss;
+  nss.z = z+nssOff;
+  nss.n = endOfNss(z, n, nssOff)-nssOff;
+  memset(pFold, 0, sizeof(*pFold));
+  pTransform->xFold(&nss, pFold);
+  *pLow = nssOff + pFold->nLower;
+  return !pFold->dropHyphen && !pFold->upperX;
+}
+
+/* The UrnNsLowerFn of urnNsCompareQuick (urn_scan.h); pCtx is an NsWalk.
+** The heads are equal lower-cased, so the NID a[4..nssOff-1) is b's too
+** (RFC 8141 §2: a NID holds no ':'), and one lookup serves both sides. */
+static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
+                       const unsigned char *b, size_t nb,
+                       size_t nssOff, size_t *pLowA, size_t *pLowB){
+  NsWalk *p = (NsWalk*)pCtx;
+  const UrnNsTransform *pTransform;
+  p->asked = 1;
+  p->pEntry = urnNsRegistryFind(a+4, nssOff-5);
+  *pLowA = *pLowB = nssOff;
+  if( p->pEntry==0 || (pTransform = p->pEntry->pTransform)==0 ) return 1;
+  p->nFold = 1;
+  if( !sideLowerOnly(pTransform, a, na, nssOff, &p->aFold[0], pLowA) ){
+    return 0;
+  }
+  p->nFold = 2;
+  return sideLowerOnly(pTransform, b, nb, nssOff, &p->aFold[1], pLowB);
 }
 
 int urnNsCompare(const unsigned char *a, size_t na,
                  const unsigned char *b, size_t nb){
   UrnParts pa, pb;
   NsKeyReader ra, rb;
+  NsWalk w;
   int va, vb, r;
-  /* Most comparisons are decided before any byte that a rule can
-  ** change, most of them with no scan. */
-  if( urnNsCompareQuick(a, na, b, nb, &r) ) return r;
+  /* Most comparisons are decided by the walk, most of them with no
+  ** scan; it lower-cases what the transforms lower-case. */
+  w.asked = w.nFold = 0;
+  if( urnNsCompareQuick(a, na, b, nb, nsLowerOnly, &w, &r) ) return r;
   va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
   vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){
@@ -290,7 +363,9 @@ int urnNsCompare(const unsigned char *a, size_t na,
     ** differ are ordered by their heads alone, with no registry lookup
     ** and no transform.  The heads are equal exactly when the NIDs are
     ** (a NID holds no ':', so heads of two lengths differ at the shorter
-    ** one's ':'), and then one lookup serves both sides. */
+    ** one's ':'), and then one lookup serves both sides: the walk's, if
+    ** it asked, with the decisions it took (the NSS of a URN is the NSS
+    ** of its F). */
     size_t i, m = pa.nss.off<pb.nss.off ? pa.nss.off : pb.nss.off;
     const UrnNsEntry *pEntry;
     for(i=4; i<m; i++){
@@ -300,24 +375,23 @@ int urnNsCompare(const unsigned char *a, size_t na,
       if( ca!=cb ) return ca - cb;
     }
     assert( pa.nss.off==pb.nss.off );
-    pEntry = urnNsRegistryFind(a+pa.nid.off, pa.nid.len);
-    readerStartUrn(&ra, a, &pa, pEntry);
-    readerStartUrn(&rb, b, &pb, pEntry);
+    if( !w.asked ){
+      w.pEntry = urnNsRegistryFind(a+pa.nid.off, pa.nid.len);
+    }
+    pEntry = w.pEntry;
+    readerStartUrn(&ra, a, &pa, pEntry, w.nFold>=1 ? &w.aFold[0] : 0);
+    readerStartUrn(&rb, b, &pb, pEntry, w.nFold>=2 ? &w.aFold[1] : 0);
     ra.i = rb.i = m;
   }else if( va ){
-    readerStartUrn(&ra, a, &pa, urnNsRegistryFind(a+pa.nid.off, pa.nid.len));
+    readerStartUrn(&ra, a, &pa,
+                   urnNsRegistryFind(a+pa.nid.off, pa.nid.len), 0);
     readerStartRaw(&rb, b, nb);
   }else{
     readerStartRaw(&ra, a, na);
-    readerStartUrn(&rb, b, &pb, urnNsRegistryFind(b+pb.nid.off, pb.nid.len));
+    readerStartUrn(&rb, b, &pb,
+                   urnNsRegistryFind(b+pb.nid.off, pb.nid.len), 0);
   }
-  for(;;){
-    int ca = readerNext(&ra);
-    int cb = readerNext(&rb);
-    /* -1 (the end) sorts before every byte: shorter first on a tie. */
-    if( ca!=cb ) return ca - cb;
-    if( ca<0 ) return 0;
-  }
+  return readerCompare(&ra, &rb);
 }
 
 /* ---- Strict validation ------------------------------------------------ */

@@ -33,6 +33,7 @@
 #include <string.h>
 #include "urn_ns_rules.h"
 #include "urn_class.h"
+#include "urn_block.h"
 
 #define IS_DIGIT(c) ((c)>='0' && (c)<='9')
 #define IS_ALPHA(c) (((c)|0x20)>='a' && ((c)|0x20)<='z')
@@ -99,28 +100,32 @@ static void foldIsni(const UrnNsKeyNss *p, UrnNsFold *pFold){
   }
 }
 
-/* Does the NSS match pattern zPat exactly?  'H' is a hex digit, any other
-** pattern byte stands for itself. */
-static int matchShape(const UrnNsKeyNss *p, const char *zPat){
-  size_t i, n = strlen(zPat);
+/* Is the NSS a UUID, 8-4-4-4-12 hex digits (RFC 9562 §4)?  A block at a
+** time (urn_block.h), the last block overlapping the one before: the
+** hyphens where the template has them, hex digits everywhere else.  The
+** bytes as written: the key differs only in the hex digits of a %XX, and
+** a '%' is not a hex digit. */
+static int isUuidShape(const UrnNsKeyNss *p){
+  static const unsigned char zTemplate[] =
+    "00000000-0000-0000-0000-000000000000";
+  size_t s = 0, n = sizeof(zTemplate)-1;
   if( p->n!=n ) return 0;
-  for(i=0; i<n; i++){
-    /* The byte as written: the key differs only in the hex digits of a
-    ** %XX, and a '%' matches no shape character. */
-    unsigned char c = p->z[i];
-    if( zPat[i]=='H' ? !(CLS(c) & UC_HEX) : c!=(unsigned char)zPat[i] ){
+  for(;;){
+    Blk w = blkLoad(p->z+s);
+    BlkMask hyphen = blkIs(blkLoad(zTemplate+s), '-');
+    if( blkIs(w, '-')!=hyphen || (blkHex(w) | hyphen)!=blkFrom(0) ){
       return 0;
     }
+    if( s+BLOCK==n ) return 1;
+    s = s+2*BLOCK<=n ? s+BLOCK : n-BLOCK;
   }
-  return 1;
 }
-static const char zUuidShape[] = "HHHHHHHH-HHHH-HHHH-HHHH-HHHHHHHHHHHH";
 
 /* uuid: RFC 4122 §3: hex digits "are case insensitive on input" and output
 ** in lower case; RFC 9562 §4: "the alphabetic characters may be all
 ** uppercase, all lowercase, or mixed case".  Shape: 8-4-4-4-12 hex. */
 static void foldUuid(const UrnNsKeyNss *p, UrnNsFold *pFold){
-  if( matchShape(p, zUuidShape) ) pFold->nLower = p->n;
+  if( isUuidShape(p) ) pFold->nLower = p->n;
 }
 
 /* Length of the NBN prefix of RFC 8458 §4.2 at the start of the NSS,
