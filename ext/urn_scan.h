@@ -104,9 +104,10 @@ typedef int (*UrnNsLowerFn)(void *pCtx, const unsigned char *a, size_t na,
 /* The first step of urnNsCompare (ext/urn_ns.c): the walk of urnCompare
 ** over the two strings (scanning a side only if need be), which asks
 ** xLower(pCtx, ...), at the first byte of the NSS that a transform may act
-** on, what the transform does, and goes on if it only lower-cases.  Returns 1 and
-** stores the order of key_ns(a) and key_ns(b) in *pr when that decides
-** it; else returns 0, and urnNsCompare applies the transforms. */
+** on, what the transform does, and goes on if it only lower-cases.
+** Returns 1 and stores the order of key_ns(a) and key_ns(b) in *pr when
+** that decides it; else returns 0, and urnNsCompare applies the
+** transforms. */
 int urnNsCompareQuick(const unsigned char *a, size_t na,
                       const unsigned char *b, size_t nb,
                       UrnNsLowerFn xLower, void *pCtx, int *pr);
