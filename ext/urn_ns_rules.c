@@ -32,7 +32,6 @@
 #include <stdio.h>
 #include <string.h>
 #include "urn_ns_rules.h"
-#include "urn_class.h"
 #include "urn_block.h"
 
 #define IS_DIGIT(c) ((c)>='0' && (c)<='9')

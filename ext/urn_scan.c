@@ -162,9 +162,7 @@ static inline BlkMask blkRun(Blk x){
 ** in the last two bytes, and one not followed by two hex digits, is left
 ** to the byte loop, which reports the error. */
 static inline BlkMask blkRunPct(Blk x){
-  __m128i hex = _mm_or_si128(blkRangeV(x, '0', '9'),
-                  blkRangeV(_mm_or_si128(x, _mm_set1_epi8(0x20)), 'a', 'f'));
-  BlkMask h = (unsigned)_mm_movemask_epi8(hex);
+  BlkMask h = blkHex(x);
   return blkRun(x) | (blkIs(x, '%') & h>>1 & h>>2 & 0x3fffu);
 }
 
