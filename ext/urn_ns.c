@@ -207,21 +207,31 @@ typedef struct NsKeyReader {
   UrnNsFold fold;      /* the transform's decision for this NSS */
 } NsKeyReader;
 
+/* The decision of pTransform (0: none, the identity) for the NSS
+** z[off..end) in *pFold. */
+static void nssFold(const UrnNsTransform *pTransform, const unsigned char *z,
+                    size_t off, size_t end, UrnNsFold *pFold){
+  memset(pFold, 0, sizeof(*pFold));
+  if( pTransform ){
+    UrnNsKeyNss nss;
+    nss.z = z + off;
+    nss.n = end - off;
+    pTransform->xFold(&nss, pFold);
+    assert( pFold->nLower<=nss.n );
+  }
+}
+
 /* Start reading key_ns of the RFC 8141 URN z, scanned into *pParts, whose
 ** NID has the registry entry pEntry (0: not registered).  pKnown, if not
 ** NULL, is the transform's decision for this NSS, already taken. */
 static void readerStartUrn(NsKeyReader *p, const unsigned char *z,
                            const UrnParts *pParts, const UrnNsEntry *pEntry,
                            const UrnNsFold *pKnown){
-  memset(&p->fold, 0, sizeof(p->fold));
   if( pKnown ){
     p->fold = *pKnown;
-  }else if( pEntry && pEntry->pTransform ){
-    UrnNsKeyNss nss;
-    nss.z = z + pParts->nss.off;
-    nss.n = pParts->nss.len;
-    pEntry->pTransform->xFold(&nss, &p->fold);
-    assert( p->fold.nLower<=nss.n );
+  }else{
+    nssFold(pEntry ? pEntry->pTransform : 0, z, pParts->nss.off,
+            URN_KEY_LEN(pParts), &p->fold);
   }
   p->z = z;
   p->i = 0;
@@ -310,11 +320,7 @@ typedef struct NsWalk {
 static int sideLowerOnly(const UrnNsTransform *pTransform,
                          const unsigned char *z, size_t n, size_t nssOff,
                          UrnNsFold *pFold, size_t *pLow){
-  UrnNsKeyNss nss;
-  nss.z = z+nssOff;
-  nss.n = endOfNss(z, n, nssOff)-nssOff;
-  memset(pFold, 0, sizeof(*pFold));
-  pTransform->xFold(&nss, pFold);
+  nssFold(pTransform, z, nssOff, endOfNss(z, n, nssOff), pFold);
   *pLow = nssOff + pFold->nLower;
   return !pFold->dropHyphen && !pFold->upperX;
 }
@@ -348,7 +354,13 @@ int urnNsCompare(const unsigned char *a, size_t na,
   /* Most comparisons are decided by the walk, most of them with no
   ** scan; it lower-cases what the transforms lower-case. */
   w.asked = w.nFold = 0;
+  w.pEntry = 0;
   if( urnNsCompareQuick(a, na, b, nb, nsLowerOnly, &w, &r) ) return r;
+  /* The walk gives up only after asking nsLowerOnly() (urn_scan.h): the
+  ** heads of a and b are equal lower-cased, so a side that is a URN has
+  ** the NID of w.pEntry, its NSS is the NSS of its F, and the decisions
+  ** in w.aFold are those for it. */
+  assert( w.asked );
   va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
   vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){
@@ -357,39 +369,22 @@ int urnNsCompare(const unsigned char *a, size_t na,
     int r = m ? memcmp(a, b, m) : 0;
     return r ? r : (na>nb) - (na<nb);
   }
-  if( va && vb ){
-    /* Two URNs.  key_ns begins with the head "urn:" lower(NID) ":", which
-    ** no transform changes (RFC 8141 §3.1 items 1 and 2): two NIDs that
-    ** differ are ordered by their heads alone, with no registry lookup
-    ** and no transform.  The heads are equal exactly when the NIDs are
-    ** (a NID holds no ':', so heads of two lengths differ at the shorter
-    ** one's ':'), and then one lookup serves both sides: the walk's, if
-    ** it asked, with the decisions it took (the NSS of a URN is the NSS
-    ** of its F). */
-    size_t i, m = pa.nss.off<pb.nss.off ? pa.nss.off : pb.nss.off;
-    const UrnNsEntry *pEntry;
-    for(i=4; i<m; i++){
-      int ca = a[i], cb = b[i];
-      if( ca>='A' && ca<='Z' ) ca |= 0x20;
-      if( cb>='A' && cb<='Z' ) cb |= 0x20;
-      if( ca!=cb ) return ca - cb;
-    }
-    assert( pa.nss.off==pb.nss.off );
-    if( !w.asked ){
-      w.pEntry = urnNsRegistryFind(a+pa.nid.off, pa.nid.len);
-    }
-    pEntry = w.pEntry;
-    readerStartUrn(&ra, a, &pa, pEntry, w.nFold>=1 ? &w.aFold[0] : 0);
-    readerStartUrn(&rb, b, &pb, pEntry, w.nFold>=2 ? &w.aFold[1] : 0);
-    ra.i = rb.i = m;
-  }else if( va ){
-    readerStartUrn(&ra, a, &pa,
-                   urnNsRegistryFind(a+pa.nid.off, pa.nid.len), 0);
-    readerStartRaw(&rb, b, nb);
+  if( va ){
+    readerStartUrn(&ra, a, &pa, w.pEntry, w.nFold>=1 ? &w.aFold[0] : 0);
   }else{
     readerStartRaw(&ra, a, na);
-    readerStartUrn(&rb, b, &pb,
-                   urnNsRegistryFind(b+pb.nid.off, pb.nid.len), 0);
+  }
+  if( vb ){
+    readerStartUrn(&rb, b, &pb, w.pEntry, w.nFold>=2 ? &w.aFold[1] : 0);
+  }else{
+    readerStartRaw(&rb, b, nb);
+  }
+  if( va && vb ){
+    /* key_ns begins with the head "urn:" lower(NID) ":", which no
+    ** transform changes (RFC 8141 §3.1 items 1 and 2), and the heads are
+    ** equal: the keys are read from the NSS on. */
+    assert( pa.nss.off==pb.nss.off );
+    ra.i = rb.i = pa.nss.off;
   }
   return readerCompare(&ra, &rb);
 }

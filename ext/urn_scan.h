@@ -106,8 +106,8 @@ typedef int (*UrnNsLowerFn)(void *pCtx, const unsigned char *a, size_t na,
 ** xLower(pCtx, ...), at the first byte of the NSS that a transform may act
 ** on, what the transform does, and goes on if it only lower-cases.
 ** Returns 1 and stores the order of key_ns(a) and key_ns(b) in *pr when
-** that decides it; else returns 0, and urnNsCompare applies the
-** transforms. */
+** that decides it; else returns 0, always after calling xLower (so with
+** heads equal lower-cased), and urnNsCompare applies the transforms. */
 int urnNsCompareQuick(const unsigned char *a, size_t na,
                       const unsigned char *b, size_t nb,
                       UrnNsLowerFn xLower, void *pCtx, int *pr);
