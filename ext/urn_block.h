@@ -48,11 +48,12 @@ static inline BlkMask blkNe(Blk x, Blk y){
 static inline BlkMask blkIs(Blk x, unsigned char c){
   return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)c)));
 }
-/* 0xff in the bytes of x from lo to hi (ASCII; bytes >= 0x80 compare as
-** negative, so below every ASCII byte). */
+/* 0xff in the bytes of x from lo to hi (lo <= hi <= 0x7f), with one add
+** and one compare: adding 0x80-lo (mod 256) moves lo..hi to the bottom of
+** the signed range, -128..-128+(hi-lo), and every other byte above it. */
 static inline __m128i blkRangeV(Blk x, char lo, char hi){
-  return _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8((char)(lo-1))),
-                       _mm_cmpgt_epi8(_mm_set1_epi8((char)(hi+1)), x));
+  __m128i y = _mm_add_epi8(x, _mm_set1_epi8((char)(0x80-lo)));
+  return _mm_cmpgt_epi8(_mm_set1_epi8((char)(-128+(hi-lo)+1)), y);
 }
 static inline BlkMask blkUpper(Blk x){
   return (unsigned)_mm_movemask_epi8(blkRangeV(x, 'A', 'Z'));
