@@ -162,8 +162,12 @@ static inline BlkMask blkRun(Blk x){
 ** in the last two bytes, and one not followed by two hex digits, is left
 ** to the byte loop, which reports the error. */
 static inline BlkMask blkRunPct(Blk x){
-  BlkMask h = blkHex(x);
-  return blkRun(x) | (blkIs(x, '%') & h>>1 & h>>2 & 0x3fffu);
+  BlkMask run = blkRun(x), pct = blkIs(x, '%');
+  if( pct ){                      /* most blocks hold none: no hex test */
+    BlkMask h = blkHex(x);
+    run |= pct & h>>1 & h>>2 & 0x3fffu;
+  }
+  return run;
 }
 
 /* The bytes of x in class UC_LDH (RFC 8141 §2: ALPHA / DIGIT / "-"). */
@@ -387,6 +391,18 @@ static int scanNss2141(const unsigned char *z, size_t n, size_t i,
   return 1;
 }
 
+/* True if the 4 bytes at z are "urn:" with the scheme in any case: only
+** "u"/"U", "r"/"R" and "n"/"N" give "urn" when or-ed with 0x20.  One
+** 32-bit compare, in either byte order. */
+static inline int startsUrn(const unsigned char *z){
+  static const unsigned char aCase[4] = { 0x20, 0x20, 0x20, 0x00 };
+  uint32_t w, c, u;
+  memcpy(&w, z, 4);
+  memcpy(&c, aCase, 4);
+  memcpy(&u, "urn:", 4);
+  return (w|c)==u;
+}
+
 int urnScan(const unsigned char *z, size_t n, int mode,
             UrnParts *pParts, UrnFail *pFail){
   UrnParts p;
@@ -394,10 +410,8 @@ int urnScan(const unsigned char *z, size_t n, int mode,
 
   /* RFC 8141 §2 and RFC 2141 §2: the scheme "urn" then ":"; the scheme is
   ** case-insensitive (RFC 8141 §3.1 item 1, RFC 2141 §5 item 1). */
-  if( n<4 || (z[0]|0x20)!='u' || (z[1]|0x20)!='r' || (z[2]|0x20)!='n'
-   || z[3]!=':' ){
-    /* Only "u"/"U", "r"/"R", "n"/"N" give those bytes when or-ed with 0x20.
-    ** The loop below finds the offset of the first wrong byte. */
+  if( n<4 || !startsUrn(z) ){
+    /* The loop below finds the offset of the first wrong byte. */
     static const char zUrn[] = "urn:";
     for(i=0; i<4; i++){
       unsigned char c = i<n ? z[i] : 0;
