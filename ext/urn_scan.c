@@ -403,8 +403,11 @@ static inline int startsUrn(const unsigned char *z){
   return (w|c)==u;
 }
 
-int urnScan(const unsigned char *z, size_t n, int mode,
-            UrnParts *pParts, UrnFail *pFail){
+/* The body of urnScan(), inlined into it and into urnIsUrn(), where the
+** compiler drops what only the parts and the failure need. */
+static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
+                                     int mode, UrnParts *pParts,
+                                     UrnFail *pFail){
   UrnParts p;
   size_t i, nidEnd;
 
@@ -497,6 +500,15 @@ int urnScan(const unsigned char *z, size_t n, int mode,
   }
   if( pParts ) *pParts = p;
   return 1;
+}
+
+int urnScan(const unsigned char *z, size_t n, int mode,
+            UrnParts *pParts, UrnFail *pFail){
+  return scanUrn(z, n, mode, pParts, pFail);
+}
+
+int urnIsUrn(const unsigned char *z, size_t n, int mode){
+  return scanUrn(z, n, mode, 0, 0);
 }
 
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,

@@ -53,6 +53,9 @@ typedef struct UrnFail {
 int urnScan(const unsigned char *z, size_t n, int mode,
             UrnParts *pParts, UrnFail *pFail);
 
+/* urnScan(z, n, mode, 0, 0): 1 if z[0..n) is a URN under mode, else 0. */
+int urnIsUrn(const unsigned char *z, size_t n, int mode);
+
 /* What the grammar expected where a scan failed with this code, and the
 ** RFC section that says so. */
 const char *urnErrorExpected(int code);
