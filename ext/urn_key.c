@@ -230,7 +230,8 @@ static inline void noteUpper(BlkMask u, BlkMask stop, size_t s,
 ** up to an offset, which the walk takes in its stride; if it drops or
 ** upper-cases bytes, or where the four comparisons of G cannot be told
 ** from byte d, the walk returns 0 and urnNsCompare decides. */
-static int walkDecides(int mode, UrnNsLowerFn xLower, void *pCtx,
+static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
+                                          void *pCtx,
                        const unsigned char *a, size_t na,
                        const unsigned char *b, size_t nb, int *pr){
   size_t m = na<nb ? na : nb;
@@ -305,22 +306,24 @@ static int walkDecides(int mode, UrnNsLowerFn xLower, void *pCtx,
         continue;
       }
       i = s + blkFirst(stop);
-      if( jA==NOWHERE && jB==NOWHERE && a[i]!=b[i] ){
-        /* The first difference, and F is the string up to it on both
-        ** sides: decided if F is the string at it too. */
-        if( nssOff==0 ){
-          if( !(urnClass[a[i]] & UC_UPPER) && !(urnClass[b[i]] & UC_UPPER) ){
-            *pr = a[i]<b[i] ? -1 : 1;
-            return 1;
-          }
-        }else if( a[i]!='?' && a[i]!='#' && b[i]!='?' && b[i]!='#'
-               && a[i-1]!='%' && a[i-2]!='%'
-               && (!ns || (!nsActs(a[i]) && !nsActs(b[i])))
-               && !(i<lowA && (urnClass[a[i]] & UC_UPPER))
-               && !(i<lowB && (urnClass[b[i]] & UC_UPPER)) ){
+      if( a[i]!=b[i]
+       && (nssOff==0
+           ? !(urnClass[a[i]] & UC_UPPER) && !(urnClass[b[i]] & UC_UPPER)
+           : a[i]!='?' && a[i]!='#' && b[i]!='?' && b[i]!='#'
+             && a[i-1]!='%' && a[i-2]!='%'
+             && (!ns || (!nsActs(a[i]) && !nsActs(b[i])))
+             && !(i<lowA && (urnClass[a[i]] & UC_UPPER))
+             && !(i<lowB && (urnClass[b[i]] & UC_UPPER))) ){
+        /* The first difference of F(a) and F(b), where F is the string
+        ** on both sides: decided if F is the string up to it too, else
+        ** the four comparisons below decide. */
+        if( jA==NOWHERE && jB==NOWHERE ){
           *pr = a[i]<b[i] ? -1 : 1;
           return 1;
         }
+        fa = a[i];
+        fb = b[i];
+        break;
       }
       /* Else one byte, below. */
     }
@@ -373,19 +376,19 @@ static int walkDecides(int mode, UrnNsLowerFn xLower, void *pCtx,
   /* They disagree: scan the side whose F differs from it first, and the
   ** other only if that does not settle it. */
   if( jA<=jB ){
-    int va = urnScan(a, na, mode, 0, 0);
+    int va = urnIsUrn(a, na, mode);
     if( va ? ff==fr : rf==rr ){
       *pr = va ? ff : rr;
     }else{
-      int vb = urnScan(b, nb, mode, 0, 0);
+      int vb = urnIsUrn(b, nb, mode);
       *pr = va ? (vb ? ff : fr) : (vb ? rf : rr);
     }
   }else{
-    int vb = urnScan(b, nb, mode, 0, 0);
+    int vb = urnIsUrn(b, nb, mode);
     if( vb ? ff==rf : fr==rr ){
       *pr = vb ? ff : rr;
     }else{
-      int va = urnScan(a, na, mode, 0, 0);
+      int va = urnIsUrn(a, na, mode);
       *pr = va ? (vb ? ff : fr) : (vb ? rf : rr);
     }
   }
