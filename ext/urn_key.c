@@ -241,16 +241,39 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
   int ns = xLower!=0;                 /* stop at what a transform acts on */
   size_t lowA = 0, lowB = 0;          /* G lower-cases A-Z before these */
   int fa, fb, ff, rr, fr, rf;
+  /* Blocks are loaded from pa and pb.  A side shorter than a block is
+  ** copied, zero-padded, into a block of its own, and every mask of the
+  ** walk ends at m (mEnd), where the byte path takes over: the walk never
+  ** reads outside the strings, and short strings are walked a block at a
+  ** time too. */
+  const unsigned char *pa = a, *pb = b;
+  unsigned char aShortA[BLOCK], aShortB[BLOCK];
+  size_t mB = m;                      /* m, or BLOCK if m is less */
+  BlkMask mEnd = blkFrom(0);          /* the bytes of a block before m */
+  if( m<BLOCK ){
+    if( na<BLOCK ){
+      memset(aShortA, 0, BLOCK);
+      memcpy(aShortA, a, na);
+      pa = aShortA;
+    }
+    if( nb<BLOCK ){
+      memset(aShortB, 0, BLOCK);
+      memcpy(aShortB, b, nb);
+      pb = aShortB;
+    }
+    mB = BLOCK;
+    mEnd = blkBefore(m);
+  }
 
   for(;;){
-    if( i<m && m>=BLOCK ){
+    if( i<m ){
       /* The block from s: from i, or near the end of the shorter string
       ** its last BLOCK bytes, of which those before i are walked already
-      ** and masked out (keep).  Before the first difference, a's bytes
-      ** are b's. */
-      size_t s = i+BLOCK<=m ? i : m-BLOCK;
-      Blk wa = blkLoad(a+s), wb = blkLoad(b+s);
-      BlkMask stop, keep = blkFrom(i-s);
+      ** and masked out (keep), as are those from m on.  Before the first
+      ** difference, a's bytes are b's. */
+      size_t s = i+BLOCK<=mB ? i : mB-BLOCK;
+      Blk wa = blkLoad(pa+s), wb = blkLoad(pb+s);
+      BlkMask stop, keep = blkFrom(i-s) & mEnd;
       if( nssOff==0 ){
         /* The head, compared lower-cased, up to its first ':' at offset 4
         ** or later; F is greater than the string at its upper-case
@@ -280,6 +303,7 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
             if( blkIs(wa, '%') & head ){
               stop |= ~head & blkBefore(c+3<BLOCK ? c+3 : BLOCK);
             }
+            stop &= keep;
           }
         }
         if( ua|ub ){
@@ -302,7 +326,7 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
         stop = nssStops(wa, wb, ns) & keep;
       }
       if( stop==0 ){
-        i = s+BLOCK;
+        i = s+BLOCK<m ? s+BLOCK : m;      /* m: the byte path ends it */
         continue;
       }
       i = s + blkFirst(stop);
