@@ -378,7 +378,12 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
     *pr = ff;
     return 1;
   }
-  {
+  if( jA!=jB && (jA<d || jB<d) ){
+    /* a against b: before d, F(a) = F(b), and each side is its F before
+    ** its own j; so they first differ at the first of jA and jB, where
+    ** one side is its F and the other is not. */
+    rr = jA<jB ? -sA : sB;
+  }else{
     int c = m ? memcmp(a, b, m) : 0;
     rr = c ? signOf(c) : (na>nb) - (na<nb);
   }
