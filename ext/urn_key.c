@@ -333,7 +333,9 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
       if( a[i]!=b[i]
        && (nssOff==0
            ? !(urnClass[a[i]] & UC_UPPER) && !(urnClass[b[i]] & UC_UPPER)
-           : a[i]!='?' && a[i]!='#' && b[i]!='?' && b[i]!='#'
+           /* No '?', '#' or '%' (nor any byte no run admits: those
+           ** take the byte path), and not a digit of a %XX. */
+           : (urnClass[a[i]] & urnClass[b[i]] & UC_RUN)
              && a[i-1]!='%' && a[i-2]!='%'
              && (!ns || (!nsActs(a[i]) && !nsActs(b[i])))
              && !(i<lowA && (urnClass[a[i]] & UC_UPPER))
