@@ -76,7 +76,9 @@ extern const UrnNsValidator urnNsCheckIsbn, urnNsCheckIssn, urnNsCheckIsni,
 
 /* One NID of the registry snapshot. */
 typedef struct UrnNsEntry {
-  const char *zNid;                 /* lower case, as registered */
+  char zNid[33];                    /* lower case, as registered, NUL-
+                                    ** padded: a NID has at most 32 bytes
+                                    ** (RFC 8141 §2) */
   int eKind;                        /* URN_NS_FORMAL or URN_NS_INFORMAL */
   const char *zReference;           /* as listed; NULL where none was */
   const UrnNsTransform *pTransform; /* NULL: the generic key only */
