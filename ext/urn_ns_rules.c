@@ -46,22 +46,27 @@
 ** (every shape test answers for the key, urn_ns_rules.h; this one reads
 ** the bytes as written, which gives the same answer). */
 static int digitsAndCheck(const UrnNsKeyNss *p, int nMax, int *pHasX){
-  size_t i;
-  int k = 0;
+  const unsigned char *z = p->z;
+  size_t i, n = p->n, nHyphen = 0;
   *pHasX = 0;
-  for(i=0; i<p->n; i++){
-    /* The byte as written: the key differs only in the hex digits of a
-    ** %XX, and a '%' fails this shape either way. */
-    unsigned char c = p->z[i];
-    if( c=='-' ) continue;
-    if( *pHasX || ++k>nMax ) return -1;
-    if( c=='x' || c=='X' ){
-      *pHasX = 1;
-    }else if( !IS_DIGIT(c) ){
-      return -1;
+  /* The byte as written: the key differs only in the hex digits of a %XX,
+  ** and a '%' fails this shape either way.  Digits and hyphens first,
+  ** counting the hyphens without a branch on them. */
+  for(i=0; i<n; i++){
+    unsigned char c = z[i];
+    nHyphen += c=='-';
+    if( (unsigned char)(c-'0')>9 && c!='-' ) break;
+  }
+  if( i<n ){
+    /* Then only a check character X, and hyphens after it. */
+    if( (z[i]|0x20)!='x' ) return -1;
+    *pHasX = 1;
+    for(i++; i<n; i++){
+      if( z[i]!='-' ) return -1;
+      nHyphen++;
     }
   }
-  return k;
+  return n-nHyphen>(size_t)nMax ? -1 : (int)(n-nHyphen);
 }
 
 /* isbn: RFC 3187 §5 "Rules for Lexical Equivalence": "remove all hyphens,
