@@ -152,4 +152,16 @@ static inline BlkMask blkDropFirst(BlkMask m){
   return m & ~(blkFrom(k) & ~blkFrom(k+1));
 }
 
+/* True if the 4 bytes at z are "urn:" with the scheme in any case: only
+** "u"/"U", "r"/"R" and "n"/"N" give "urn" when or-ed with 0x20.  One
+** 32-bit compare, in either byte order. */
+static inline int startsUrn(const unsigned char *z){
+  static const unsigned char aCase[4] = { 0x20, 0x20, 0x20, 0x00 };
+  uint32_t w, c, u;
+  memcpy(&w, z, 4);
+  memcpy(&c, aCase, 4);
+  memcpy(&u, "urn:", 4);
+  return (w|c)==u;
+}
+
 #endif /* URN_BLOCK_H */

@@ -315,15 +315,18 @@ typedef struct NsWalk {
   const UrnNsEntry *pEntry;   /* the entry of the heads' NID, or 0 */
   int nFold;                  /* aFold[0..nFold) hold a's, then b's */
   UrnNsFold aFold[2];         /* the transform's decision for each NSS */
+  size_t aEnd[2];             /* where each NSS of F ends */
+  size_t nssOff;              /* where both NSS of F start */
 } NsWalk;
 
 /* The transform of one side, z[0..n) with the NSS of F from nssOff: its
 ** decision in *pFold, the offset before which it lower-cases A-Z in
-** *pLow; 1 if it only lower-cases, else 0. */
+** *pLow, where that NSS ends in *pEnd; 1 if it only lower-cases, else 0. */
 static int sideLowerOnly(const UrnNsTransform *pTransform,
                          const unsigned char *z, size_t n, size_t nssOff,
-                         UrnNsFold *pFold, size_t *pLow){
-  nssFold(pTransform, z, nssOff, endOfNss(z, n, nssOff), pFold);
+                         UrnNsFold *pFold, size_t *pLow, size_t *pEnd){
+  *pEnd = endOfNss(z, n, nssOff);
+  nssFold(pTransform, z, nssOff, *pEnd, pFold);
   *pLow = nssOff + pFold->nLower;
   return !pFold->dropHyphen && !pFold->upperX;
 }
@@ -337,15 +340,63 @@ static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
   NsWalk *p = (NsWalk*)pCtx;
   const UrnNsTransform *pTransform;
   p->asked = 1;
+  p->nssOff = nssOff;
   p->pEntry = urnNsRegistryFind(a+4, nssOff-5);
   *pLowA = *pLowB = nssOff;
   if( p->pEntry==0 || (pTransform = p->pEntry->pTransform)==0 ) return 1;
   p->nFold = 1;
-  if( !sideLowerOnly(pTransform, a, na, nssOff, &p->aFold[0], pLowA) ){
+  if( !sideLowerOnly(pTransform, a, na, nssOff, &p->aFold[0], pLowA,
+                     &p->aEnd[0]) ){
     return 0;
   }
   p->nFold = 2;
-  return sideLowerOnly(pTransform, b, nb, nssOff, &p->aFold[1], pLowB);
+  return sideLowerOnly(pTransform, b, nb, nssOff, &p->aFold[1], pLowB,
+                       &p->aEnd[1]);
+}
+
+/* The next byte of key_ns from z[*pi..end), an NSS whose fold *pFold
+** lower-cases nothing, if it holds only digits, '-', 'x' and 'X' (an ISBN,
+** an ISSN): '-' dropped and 'x' upper-cased as the fold says, the digits
+** and 'X' as they are; -1 at its end, -2 at any other byte. */
+static int nssDigitNext(const unsigned char *z, size_t *pi, size_t end,
+                        const UrnNsFold *pFold){
+  while( *pi<end ){
+    unsigned char c = z[(*pi)++];
+    if( c>='0' && c<='9' ) return c;
+    if( c=='-' ){
+      if( pFold->dropHyphen ) continue;
+      return c;
+    }
+    if( c=='x' ) return pFold->upperX ? 'X' : c;
+    return c=='X' ? c : -2;
+  }
+  return -1;
+}
+
+/* Compare from off on two URNs whose NSS, z[off..n) of each (no
+** components), are as nssDigitNext() reads them: returns 1 and the order
+** of their keys in *pr; 0, having read part of them, if either holds
+** another byte or is empty.  Such an NSS is valid (RFC 8141 §2: NSS =
+** pchar *(pchar / "/"), and digits, '-' and letters are unreserved, RFC
+** 3986 §2.3); once the keys differ the rest of both is only checked. */
+static int nssDigitsCompare(const unsigned char *a, size_t na,
+                            const UrnNsFold *pFoldA,
+                            const unsigned char *b, size_t nb,
+                            const UrnNsFold *pFoldB, size_t off, int *pr){
+  size_t ia = off, ib = off;
+  int ca, cb, r;
+  if( off>=na || off>=nb || pFoldA->nLower || pFoldB->nLower ) return 0;
+  do{
+    ca = nssDigitNext(a, &ia, na, pFoldA);
+    cb = nssDigitNext(b, &ib, nb, pFoldB);
+    if( ca==-2 || cb==-2 ) return 0;
+  }while( ca==cb && ca>=0 );
+  r = ca - cb;                /* -1, the end, sorts first: shorter first */
+  while( ca>=0 ) ca = nssDigitNext(a, &ia, na, pFoldA);
+  while( cb>=0 ) cb = nssDigitNext(b, &ib, nb, pFoldB);
+  if( ca==-2 || cb==-2 ) return 0;
+  *pr = r;
+  return 1;
 }
 
 int urnNsCompare(const unsigned char *a, size_t na,
@@ -364,6 +415,23 @@ int urnNsCompare(const unsigned char *a, size_t na,
   ** the NID of w.pEntry, its NSS is the NSS of its F, and the decisions
   ** in w.aFold are those for it. */
   assert( w.asked );
+  if( w.nFold==1 ){
+    /* a's transform drops or upper-cases bytes; b's was not taken yet. */
+    size_t lowB;
+    sideLowerOnly(w.pEntry->pTransform, b, nb, w.nssOff, &w.aFold[1], &lowB,
+                  &w.aEnd[1]);
+    w.nFold = 2;
+  }
+  if( w.nFold==2 && w.aEnd[0]==na && w.aEnd[1]==nb
+   && startsUrn(a) && startsUrn(b)
+   && nssDigitsCompare(a, na, &w.aFold[0], b, nb, &w.aFold[1], w.nssOff, &r) ){
+    /* Two ISBNs, say, with no components: both are URNs without a scan,
+    ** for the head is "urn:", a registered NID (w.pEntry; test/ns.test
+    ** checks that every registered NID is a valid one) and ':', and the
+    ** NSS is valid.  The heads are equal lower-cased: the keys are
+    ** compared from the NSS on. */
+    return r;
+  }
   va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
   vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){
