@@ -79,20 +79,24 @@ static void foldHead(const unsigned char *z, size_t nssOff,
 ** the last block overlapping the one before (both write the same bytes
 ** there), noting whether a '%' is there (a URN's head holds none); shorter,
 ** a byte at a time. */
-static void writeFolded(const unsigned char *z, size_t nssOff, size_t n,
-                        unsigned char *zOut){
+static URN_ALWAYS_INLINE void writeFolded(const unsigned char *z,
+                                          size_t nssOff, size_t n,
+                                          unsigned char *zOut){
   if( n>=BLOCK ){
-    BlkMask pct = 0;
-    size_t i = 0, s;
-    do{
-      Blk w;
-      s = i+BLOCK<=n ? i : n-BLOCK;
-      w = blkLoad(z+s);
+    /* The first block holds the scheme and the NID's start (nssOff > 4);
+    ** the others are lower-cased only before nssOff, without a branch
+    ** (blkLowerBefore(w, 0) is w). */
+    Blk w = blkLoad(z);
+    BlkMask pct = blkIs(w, '%');
+    size_t s;
+    blkStore(zOut, blkLowerBefore(w, nssOff<BLOCK ? nssOff : BLOCK));
+    for(s=BLOCK; s<n; s+=BLOCK){
+      size_t t = s+BLOCK<=n ? s : n-BLOCK;
+      size_t k = t<nssOff ? nssOff-t : 0;
+      w = blkLoad(z+t);
       pct |= blkIs(w, '%');
-      if( s<nssOff ) w = blkLowerBefore(w, nssOff-s<BLOCK ? nssOff-s : BLOCK);
-      blkStore(zOut+s, w);
-      i += BLOCK;
-    }while( s+BLOCK<n );
+      blkStore(zOut+t, blkLowerBefore(w, k<BLOCK ? k : BLOCK));
+    }
     if( pct ) foldPercent(z, nssOff, n, zOut);
   }else{
     foldHead(z, nssOff, zOut);
