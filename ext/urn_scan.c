@@ -310,8 +310,8 @@ static int nidFail8141(const unsigned char *z, size_t n, UrnFail *pFail){
 ** NID = (alphanum) 0*30(ldh) (alphanum), so 2 to 32 characters, the last
 ** one alphanum, then ":".  The fast path takes the run of ldh (at most 33
 ** bytes: one too many is enough to reject) and checks its ends. */
-static int scanNid8141(const unsigned char *z, size_t n, size_t *pEnd,
-                       UrnFail *pFail){
+static URN_ALWAYS_INLINE int scanNid8141(const unsigned char *z, size_t n,
+                                         size_t *pEnd, UrnFail *pFail){
   size_t lim = n<4+33 ? n : 4+33;
   size_t i = 5;
   if( n>5 && (CLS(z[4]) & UC_ALNUM) ){
@@ -397,7 +397,7 @@ static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
                                      int mode, UrnParts *pParts,
                                      UrnFail *pFail){
   UrnParts p;
-  size_t i, nidEnd;
+  size_t i, nidEnd = 0;   /* set by scanNid*() on success; 0 for gcc -O2 */
 
   /* RFC 8141 §2 and RFC 2141 §2: the scheme "urn" then ":"; the scheme is
   ** case-insensitive (RFC 8141 §3.1 item 1, RFC 2141 §5 item 1). */
