@@ -176,14 +176,16 @@ const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n){
   unsigned char zLow[sizeof(aRegistry[0].zNid)];
   const UrnNsEntry *p = aRegistry;
   size_t len = REGISTRY_SIZE, i;
+  unsigned char all = UC_LDH;       /* the classes every byte is in */
   uint64_t k;
   if( n==0 || n>=sizeof(zLow) ) return 0;
   memset(zLow, 0, sizeof(zLow));
   for(i=0; i<n; i++){
     unsigned char c = z[i];
-    if( (CLS(c) & UC_LDH)==0 ) return 0;
-    zLow[i] = (unsigned char)((c>='A' && c<='Z') ? c|0x20 : c);
+    all &= CLS(c);
+    zLow[i] = (unsigned char)(c | ((CLS(c) & UC_UPPER) ? 0x20 : 0));
   }
+  if( (all & UC_LDH)==0 ) return 0;
   /* The last entry whose first word is not above k. */
   k = firstWord(zLow);
   while( len>1 ){
@@ -304,6 +306,13 @@ static size_t endOfNss(const unsigned char *z, size_t n, size_t i){
     Blk w = blkLoad(z+i);
     BlkMask m = blkIs(w, '?') | blkIs(w, '#');
     if( m ) return i + blkFirst(m);
+  }
+  if( i<n && n>=BLOCK ){
+    /* The last BLOCK bytes, those before i masked out. */
+    size_t s = n-BLOCK;
+    Blk w = blkLoad(z+s);
+    BlkMask m = (blkIs(w, '?') | blkIs(w, '#')) & blkFrom(i-s);
+    return m ? s + blkFirst(m) : n;
   }
   while( i<n && z[i]!='?' && z[i]!='#' ) i++;
   return i;
