@@ -160,10 +160,22 @@ const UrnNsEntry *urnNsRegistryAt(int i){
 }
 
 /* The first 8 bytes of z as a number whose order is their byte order. */
-static uint64_t firstWord(const unsigned char *z){
+static inline uint64_t firstWord(const unsigned char *z){
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__==__ORDER_LITTLE_ENDIAN__
+  uint64_t w;
+  memcpy(&w, z, 8);
+  return __builtin_bswap64(w);
+#elif defined(__GNUC__) && defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__==__ORDER_BIG_ENDIAN__
+  uint64_t w;
+  memcpy(&w, z, 8);
+  return w;
+#else
   return (uint64_t)z[0]<<56 | (uint64_t)z[1]<<48 | (uint64_t)z[2]<<40
        | (uint64_t)z[3]<<32 | (uint64_t)z[4]<<24 | (uint64_t)z[5]<<16
        | (uint64_t)z[6]<<8  | (uint64_t)z[7];
+#endif
 }
 
 /* NIDs are case-insensitive (RFC 8141 §2.1): the NID z[0..n) is
