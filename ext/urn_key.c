@@ -235,9 +235,10 @@ static inline void noteUpper(BlkMask u, BlkMask stop, size_t s,
 ** upper-cases bytes, or where the four comparisons of G cannot be told
 ** from byte d, the walk returns 0 and urnNsCompare decides. */
 static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
-                                          void *pCtx,
-                       const unsigned char *a, size_t na,
-                       const unsigned char *b, size_t nb, int *pr){
+                                         void *pCtx,
+                                         const unsigned char *a, size_t na,
+                                         const unsigned char *b, size_t nb,
+                                         int *pr){
   size_t m = na<nb ? na : nb;
   size_t i = 0, nssOff = 0, d;
   size_t jA = NOWHERE, jB = NOWHERE;  /* first byte where F(x) != x */
