@@ -51,11 +51,15 @@ static int digitsAndCheck(const UrnNsKeyNss *p, int nMax, int *pHasX){
   *pHasX = 0;
   /* The byte as written: the key differs only in the hex digits of a %XX,
   ** and a '%' fails this shape either way.  Digits and hyphens first,
-  ** counting the hyphens without a branch on them. */
+  ** counting the hyphens without a branch on them (aKind). */
+  static const unsigned char aKind[256] = {    /* 1 digit, 2 hyphen */
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+    ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 2
+  };
   for(i=0; i<n; i++){
-    unsigned char c = z[i];
-    nHyphen += c=='-';
-    if( (unsigned char)(c-'0')>9 && c!='-' ) break;
+    unsigned k = aKind[z[i]];
+    if( k==0 ) break;
+    nHyphen += k>>1;
   }
   if( i<n ){
     /* Then only a check character X, and hyphens after it. */
