@@ -46,16 +46,16 @@
 ** (every shape test answers for the key, urn_ns_rules.h; this one reads
 ** the bytes as written, which gives the same answer). */
 static int digitsAndCheck(const UrnNsKeyNss *p, int nMax, int *pHasX){
+  static const unsigned char aKind[256] = {    /* 1 digit, 2 hyphen */
+    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
+    ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 2
+  };
   const unsigned char *z = p->z;
   size_t i, n = p->n, nHyphen = 0;
   *pHasX = 0;
   /* The byte as written: the key differs only in the hex digits of a %XX,
   ** and a '%' fails this shape either way.  Digits and hyphens first,
   ** counting the hyphens without a branch on them (aKind). */
-  static const unsigned char aKind[256] = {    /* 1 digit, 2 hyphen */
-    ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
-    ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 2
-  };
   for(i=0; i<n; i++){
     unsigned k = aKind[z[i]];
     if( k==0 ) break;
