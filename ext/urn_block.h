@@ -25,6 +25,13 @@
 #else
 # define URN_ALWAYS_INLINE inline
 #endif
+/* A cold path that must stay out of line, so that its caller's fast path
+** does not pay for its frame. */
+#if defined(__GNUC__)
+# define URN_NOINLINE __attribute__((noinline))
+#else
+# define URN_NOINLINE
+#endif
 
 #if defined(__SSE2__) && defined(__GNUC__) && !defined(URN_NO_SIMD)
 #define URN_SIMD 1
@@ -145,6 +152,18 @@ static inline Blk blkLower(Blk x){ return x | blkUpper(x)>>2; }
 
 /* The bytes before index k (k <= BLOCK). */
 static inline BlkMask blkBefore(size_t k){ return blkFrom(0) & ~blkFrom(k); }
+
+/* The first marked byte of m alone, or 0 if m is 0, without a branch
+** where the byte order allows: the lowest set bit is the first byte's for
+** SSE2 masks and for words in little-endian order. */
+static inline BlkMask blkFirstOnly(BlkMask m){
+#if defined(URN_SIMD) || (defined(__BYTE_ORDER__) \
+    && __BYTE_ORDER__==__ORDER_LITTLE_ENDIAN__)
+  return m & (0u-m);
+#else
+  return m ? blkFrom(blkFirst(m)) & ~blkFrom(blkFirst(m)+1) : 0;
+#endif
+}
 
 /* m without its first marked byte (m is not 0). */
 static inline BlkMask blkDropFirst(BlkMask m){

@@ -225,6 +225,28 @@ static inline void noteUpper(BlkMask u, BlkMask stop, size_t s,
   }
 }
 
+/* The four comparisons disagree (ff: F(a) against F(b), rr: a against b,
+** fr: F(a) against b, rf: a against F(b)): scan the side whose F differs
+** from it first (a if aFirst), and the other only if that does not settle
+** it.  Out of line: it runs before a scan anyway. */
+static URN_NOINLINE int scanDecides(int mode,
+                                    const unsigned char *a, size_t na,
+                                    const unsigned char *b, size_t nb,
+                                    int aFirst, int ff, int rr, int fr,
+                                    int rf){
+  int va, vb;
+  if( aFirst ){
+    va = urnIsUrn(a, na, mode);
+    if( va ? ff==fr : rf==rr ) return va ? ff : rr;
+    vb = urnIsUrn(b, nb, mode);
+  }else{
+    vb = urnIsUrn(b, nb, mode);
+    if( vb ? ff==rf : fr==rr ) return vb ? ff : rr;
+    va = urnIsUrn(a, na, mode);
+  }
+  return va ? (vb ? ff : fr) : (vb ? rf : rr);
+}
+
 /* The walk and the four comparisons (above).  Stores the order in *pr and
 ** returns 1, scanning one or both sides if need be.  Without xLower (URN)
 ** it always decides.  With xLower (URN_NS), at the first byte after the
@@ -409,37 +431,163 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
     *pr = ff;
     return 1;
   }
-  /* They disagree: scan the side whose F differs from it first, and the
-  ** other only if that does not settle it. */
-  if( jA<=jB ){
-    int va = urnIsUrn(a, na, mode);
-    if( va ? ff==fr : rf==rr ){
-      *pr = va ? ff : rr;
-    }else{
-      int vb = urnIsUrn(b, nb, mode);
-      *pr = va ? (vb ? ff : fr) : (vb ? rf : rr);
+  *pr = scanDecides(mode, a, na, b, nb, jA<=jB, ff, rr, fr, rf);
+  return 1;
+}
+
+/* The common pair, decided in a few block operations: the head (up to
+** a's first ':' at offset 4 or later, h) inside the first block and equal
+** in both lower-cased up to d, where F(a) and F(b) first differ or end,
+** and no '%', '?' or '#' in a before d.  Then, before d, F(a) and F(b)
+** are the strings with their heads lower-cased: each side differs from
+** its F exactly at the capitals of its head before d (dA, dB), where F is
+** greater.  At d, F lower-cases the bytes of the head (foldAt; b's head
+** may end at d, with a ':', which F keeps), and leaves those of the NSS as
+** they are when both are in a run (UC_RUN: no '%', '?' or '#'; no '%'
+** before them, so neither is a digit of a %XX).  When the strings agree
+** up to the shorter's end, F(shorter) ends there, and F(longer) too if
+** its next byte is '?' or '#' (the walk decides then); else F(longer) is
+** greater.  So the four comparisons are, with a capital of either head
+** before d deciding a against b at the first one, or else byte d:
+**   F(a) : F(b)   ff, byte d of both F;
+**   F(a) : b      greater if b's head has a capital before d, else d;
+**   a : F(b)      less if a's head has a capital before d, else d;
+**   a : b         at the first capital of one head only, else d.
+** When the four agree, that is the order; else scanDecides() learns
+** which is true.  Returns 1 and stores the order in *pr, or 0 when the
+** walk must decide; so it must when either string is shorter than a
+** block.
+**
+** With ns (URN_NS), the NSS bytes a transform acts on (A-Z, '-', 'x') also
+** stop it, and the bytes at d must not be such: then G = F up to and with
+** d on both sides, as in the walk. */
+static URN_ALWAYS_INLINE int quickDecides(int mode, int ns,
+                                          const unsigned char *a, size_t na,
+                                          const unsigned char *b, size_t nb,
+                                          int *pr){
+  size_t m = na<nb ? na : nb, s, i, h;
+  Blk wa, wb;
+  BlkMask colon, stop, head, upA, upB, dA, dB, x;
+  int ff, rr, fr, rf, fa, fb;
+  unsigned char ca, cb;
+  if( m<BLOCK ) return 0;
+  wa = blkLoad(a);
+  wb = blkLoad(b);
+  colon = blkIs(wa, ':') & blkFrom(4);
+  if( colon==0 ) return 0;
+  h = blkFirst(colon);
+  head = blkBefore(h);
+  upA = blkUpper(wa) & head;
+  upB = blkUpper(wb) & head;
+  /* Without a branch on upA|upB, which a quarter of the rows set. */
+  stop = blkIs(wa, '%') | blkIs(wa, '?') | blkIs(wa, '#')
+       | blkNe(blkLowerBefore(wa, h), blkLowerBefore(wb, h));
+  if( ns ) stop |= (blkUpper(wa) | blkIs(wa, '-') | blkIs(wa, 'x'))
+                   & ~blkBefore(h+1);
+  s = 0;
+  while( stop==0 ){
+    s += BLOCK;
+    if( s>=m ){
+      /* F(a) and F(b) agree up to m, where the shorter's ends. */
+      if( na==nb ){
+        ff = 0;
+      }else{
+        ca = na>nb ? a[m] : b[m];
+        if( ca=='?' || ca=='#' || (ns && nsActs(ca)) ) return 0;
+        ff = na>nb ? 1 : -1;
+      }
+      i = m;
+      rr = fr = rf = ff;
+      goto decide;
     }
-  }else{
-    int vb = urnIsUrn(b, nb, mode);
-    if( vb ? ff==rf : fr==rr ){
-      *pr = vb ? ff : rr;
+    if( s+BLOCK>m ){
+      /* The last block ends at m; its bytes before s are walked. */
+      size_t t = m-BLOCK;
+      wa = blkLoad(a+t);
+      wb = blkLoad(b+t);
+      stop = blkNe(wa, wb) | blkIs(wa, '%') | blkIs(wa, '?') | blkIs(wa, '#');
+      if( ns ) stop |= blkUpper(wa) | blkIs(wa, '-') | blkIs(wa, 'x');
+      stop &= blkFrom(s-t);
+      s = t;
     }else{
-      int va = urnIsUrn(a, na, mode);
-      *pr = va ? (vb ? ff : fr) : (vb ? rf : rr);
+      wa = blkLoad(a+s);
+      wb = blkLoad(b+s);
+      stop = blkNe(wa, wb) | blkIs(wa, '%') | blkIs(wa, '?') | blkIs(wa, '#');
+      if( ns ) stop |= blkUpper(wa) | blkIs(wa, '-') | blkIs(wa, 'x');
     }
   }
+  i = s + blkFirst(stop);
+  ca = a[i];
+  cb = b[i];
+  if( i>h ){
+    if( ca==cb || !(urnClass[ca] & urnClass[cb] & UC_RUN) ) return 0;
+    if( ns && (nsActs(ca) || nsActs(cb)) ) return 0;
+    ff = (ca>cb) - (ca<cb);
+    /* All the capitals of the heads are before d.  With none, the four
+    ** are ff.  With some on a's side only, rf = -1 and rr = -1 (a is less
+    ** than b at its first capital) and fr = ff: they agree when ff is -1;
+    ** on b's side only, when ff is 1; on both, never.  One branch. */
+    if( !(((upA!=0) & (ff!=-1)) | ((upB!=0) & (ff!=1))) ){
+      *pr = ff;
+      return 1;
+    }
+    rr = fr = rf = ff;
+  }else{
+    fa = lowerByte(ca);
+    fb = lowerByte(cb);
+    if( fa==fb ) return 0;                /* a '%', '?' or '#' in both */
+    ff = signOf(fa - fb);
+    rr = signOf(ca - cb);
+    fr = signOf(fa - cb);
+    rf = signOf(ca - fb);
+  }
+decide:
+  /* The capitals of each head before d (i). */
+  dA = i<BLOCK ? upA & blkBefore(i) : upA;
+  dB = i<BLOCK ? upB & blkBefore(i) : upB;
+  x = dA ^ dB;
+  if( x ) rr = (dA & blkFirstOnly(x)) ? -1 : 1;
+  if( dB ) fr = 1;
+  if( dA ) rf = -1;
+  if( ff==rr && ff==fr && ff==rf ){
+    *pr = ff;
+    return 1;
+  }
+  /* Scan first the side whose F differs from it first, at a capital
+  ** before d or at d. */
+  dA = upA & blkBefore(i<BLOCK ? i+1 : BLOCK);
+  dB = upB & blkBefore(i<BLOCK ? i+1 : BLOCK);
+  *pr = scanDecides(mode, a, na, b, nb,
+                    dA && (!dB || blkFirst(dA)<=blkFirst(dB)), ff, rr, fr, rf);
   return 1;
+}
+
+/* The walk, out of line: the common pair does not pay for its frame. */
+static URN_NOINLINE int walkOutOfLine(int mode,
+                                      const unsigned char *a, size_t na,
+                                      const unsigned char *b, size_t nb){
+  int r;
+  walkDecides(mode, 0, 0, a, na, b, nb, &r);   /* always decides (URN) */
+  return r;
+}
+
+static URN_NOINLINE int walkNsOutOfLine(UrnNsLowerFn xLower, void *pCtx,
+                                        const unsigned char *a, size_t na,
+                                        const unsigned char *b, size_t nb,
+                                        int *pr){
+  return walkDecides(URN_MODE_RFC8141, xLower, pCtx, a, na, b, nb, pr);
 }
 
 int urnNsCompareQuick(const unsigned char *a, size_t na,
                       const unsigned char *b, size_t nb,
                       UrnNsLowerFn xLower, void *pCtx, int *pr){
-  return walkDecides(URN_MODE_RFC8141, xLower, pCtx, a, na, b, nb, pr);
+  if( quickDecides(URN_MODE_RFC8141, 1, a, na, b, nb, pr) ) return 1;
+  return walkNsOutOfLine(xLower, pCtx, a, na, b, nb, pr);
 }
 
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb){
   int r;
-  walkDecides(mode, 0, 0, a, na, b, nb, &r);   /* always decides (URN) */
-  return r;
+  if( quickDecides(mode, 0, a, na, b, nb, &r) ) return r;
+  return walkOutOfLine(mode, a, na, b, nb);
 }
