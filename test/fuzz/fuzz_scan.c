@@ -3,7 +3,8 @@
 ** in both modes.  The whole input is one candidate URN.  Checked:
 **   - urnScan never reads outside [z, z+n) (ASan: libFuzzer's buffer is
 **     exactly n bytes) and gives the same verdict with and without its
-**     optional outputs;
+**     optional outputs, and urnIsUrn (the comparator's validity test,
+**     with a fast path of its own) gives that verdict too;
 **   - it accepts exactly what the reference validator (ref_urn.c, written
 **     from RFC 8141 §2 and RFC 2141 §2) accepts, with the same parts;
 **   - the spans of a URN tile the input in order: "urn" ":" NID ":" NSS
@@ -136,6 +137,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
     CHECK(urnScan(data, size, mode, 0, 0)==valid, "verdict without outputs");
     CHECK(urnScan(data, size, mode, &parts, 0)==valid, "verdict without fail");
     CHECK(urnScan(data, size, mode, 0, &fail)==valid, "verdict without parts");
+    CHECK(urnIsUrn(data, size, mode)==valid, "urnIsUrn verdict");
     ref = refValid(data, size, mode, aRef);
     CHECK(valid==ref, valid ? "accepted, reference rejects"
                             : "rejected, reference accepts");
