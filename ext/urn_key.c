@@ -435,6 +435,15 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
   return 1;
 }
 
+/* The walk, out of line: the common pair does not pay for its frame. */
+static URN_NOINLINE int walkOutOfLine(int mode,
+                                      const unsigned char *a, size_t na,
+                                      const unsigned char *b, size_t nb){
+  int r;
+  walkDecides(mode, 0, 0, a, na, b, nb, &r);   /* always decides (URN) */
+  return r;
+}
+
 /* The common pair, decided in a few block operations: the head (up to
 ** a's first ':' at offset 4 or later, h) inside the first block and equal
 ** in both lower-cased up to d, where F(a) and F(b) first differ or end,
@@ -458,13 +467,20 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
 ** walk must decide; so it must when either string is shorter than a
 ** block.
 **
-** With ns (URN_NS), the NSS bytes a transform acts on (A-Z, '-', 'x') also
-** stop it, and the bytes at d must not be such: then G = F up to and with
-** d on both sides, as in the walk. */
-static URN_ALWAYS_INLINE int quickDecides(int mode, int ns,
+** With xLower (URN_NS), the NSS bytes a transform acts on (A-Z, '-', 'x')
+** also stop it, and the bytes at d must not be such: then G = F up to and
+** with d on both sides, as in the walk.  At the first such byte (after
+** heads equal lower-cased, so of one NID) it asks xLower what the
+** transform does: if it drops or upper-cases bytes, it returns -1, for
+** urnNsCompare to apply the transforms; if it does nothing to either side
+** (most NIDs have no transform), G = F on both, key_ns is key and the URN
+** walk decides; else (it lower-cases) the walk of URN_NS must. */
+static URN_ALWAYS_INLINE int quickDecides(int mode, UrnNsLowerFn xLower,
+                                          void *pCtx,
                                           const unsigned char *a, size_t na,
                                           const unsigned char *b, size_t nb,
                                           int *pr){
+  int ns = xLower!=0;
   size_t m = na<nb ? na : nb, s, i, h;
   Blk wa, wb;
   BlkMask colon, stop, head, upA, upB, dA, dB, x;
@@ -520,8 +536,14 @@ static URN_ALWAYS_INLINE int quickDecides(int mode, int ns,
   ca = a[i];
   cb = b[i];
   if( i>h ){
+    if( ns && (nsActs(ca) || nsActs(cb)) ){
+      size_t lowA, lowB;
+      if( !xLower(pCtx, a, na, b, nb, h+1, &lowA, &lowB) ) return -1;
+      if( lowA!=h+1 || lowB!=h+1 ) return 0;
+      *pr = walkOutOfLine(mode, a, na, b, nb);
+      return 1;
+    }
     if( ca==cb || !(urnClass[ca] & urnClass[cb] & UC_RUN) ) return 0;
-    if( ns && (nsActs(ca) || nsActs(cb)) ) return 0;
     ff = (ca>cb) - (ca<cb);
     /* All the capitals of the heads are before d.  With none, the four
     ** are ff.  With some on a's side only, rf = -1 and rr = -1 (a is less
@@ -562,15 +584,6 @@ decide:
   return 1;
 }
 
-/* The walk, out of line: the common pair does not pay for its frame. */
-static URN_NOINLINE int walkOutOfLine(int mode,
-                                      const unsigned char *a, size_t na,
-                                      const unsigned char *b, size_t nb){
-  int r;
-  walkDecides(mode, 0, 0, a, na, b, nb, &r);   /* always decides (URN) */
-  return r;
-}
-
 static URN_NOINLINE int walkNsOutOfLine(UrnNsLowerFn xLower, void *pCtx,
                                         const unsigned char *a, size_t na,
                                         const unsigned char *b, size_t nb,
@@ -581,13 +594,14 @@ static URN_NOINLINE int walkNsOutOfLine(UrnNsLowerFn xLower, void *pCtx,
 int urnNsCompareQuick(const unsigned char *a, size_t na,
                       const unsigned char *b, size_t nb,
                       UrnNsLowerFn xLower, void *pCtx, int *pr){
-  if( quickDecides(URN_MODE_RFC8141, 1, a, na, b, nb, pr) ) return 1;
+  int q = quickDecides(URN_MODE_RFC8141, xLower, pCtx, a, na, b, nb, pr);
+  if( q ) return q>0;
   return walkNsOutOfLine(xLower, pCtx, a, na, b, nb, pr);
 }
 
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb){
   int r;
-  if( quickDecides(mode, 0, a, na, b, nb, &r) ) return r;
+  if( quickDecides(mode, 0, 0, a, na, b, nb, &r) ) return r;
   return walkOutOfLine(mode, a, na, b, nb);
 }

@@ -338,6 +338,8 @@ typedef struct NsWalk {
   UrnNsFold aFold[2];         /* the transform's decision for each NSS */
   size_t aEnd[2];             /* where each NSS of F ends */
   size_t nssOff;              /* where both NSS of F start */
+  int lowerOnly;              /* what nsLowerOnly() answered, and */
+  size_t aLow[2];             /* the offsets it stored */
 } NsWalk;
 
 /* The transform of one side, z[0..n) with the NSS of F from nssOff: its
@@ -360,19 +362,29 @@ static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
                        size_t nssOff, size_t *pLowA, size_t *pLowB){
   NsWalk *p = (NsWalk*)pCtx;
   const UrnNsTransform *pTransform;
-  p->asked = 1;
-  p->nssOff = nssOff;
-  p->pEntry = urnNsRegistryFind(a+4, nssOff-5);
-  *pLowA = *pLowB = nssOff;
-  if( p->pEntry==0 || (pTransform = p->pEntry->pTransform)==0 ) return 1;
-  p->nFold = 1;
-  if( !sideLowerOnly(pTransform, a, na, nssOff, &p->aFold[0], pLowA,
-                     &p->aEnd[0]) ){
-    return 0;
+  if( !p->asked ){
+    /* The first question of this comparison.  A second one (the quick
+    ** step asks, then the walk) has the same heads: the answer is kept. */
+    p->asked = 1;
+    p->nssOff = nssOff;
+    p->pEntry = urnNsRegistryFind(a+4, nssOff-5);
+    p->aLow[0] = p->aLow[1] = nssOff;
+    p->lowerOnly = 1;
+    if( p->pEntry && (pTransform = p->pEntry->pTransform)!=0 ){
+      p->nFold = 1;
+      p->lowerOnly = sideLowerOnly(pTransform, a, na, nssOff, &p->aFold[0],
+                                   &p->aLow[0], &p->aEnd[0]);
+      if( p->lowerOnly ){
+        p->nFold = 2;
+        p->lowerOnly = sideLowerOnly(pTransform, b, nb, nssOff,
+                                     &p->aFold[1], &p->aLow[1], &p->aEnd[1]);
+      }
+    }
   }
-  p->nFold = 2;
-  return sideLowerOnly(pTransform, b, nb, nssOff, &p->aFold[1], pLowB,
-                       &p->aEnd[1]);
+  assert( p->nssOff==nssOff );
+  *pLowA = p->aLow[0];
+  *pLowB = p->aLow[1];
+  return p->lowerOnly;
 }
 
 /* The next byte of key_ns from z[*pi..end), an NSS whose fold *pFold
