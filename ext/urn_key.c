@@ -464,8 +464,8 @@ static URN_NOINLINE int walkOutOfLine(int mode,
 **   a : b         at the first capital of one head only, else d.
 ** When the four agree, that is the order; else scanDecides() learns
 ** which is true.  Returns 1 and stores the order in *pr, or 0 when the
-** walk must decide; so it must when either string is shorter than a
-** block.
+** walk must decide (so it must when either string is shorter than a
+** block), or -1 (URN_NS only, below).
 **
 ** With xLower (URN_NS), the NSS bytes a transform acts on (A-Z, '-', 'x')
 ** also stop it, and the bytes at d must not be such: then G = F up to and

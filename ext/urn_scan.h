@@ -99,7 +99,9 @@ int urnCompare(int mode, const unsigned char *a, size_t na,
 ** lower-cases at most, after storing in *pLowA and *pLowB the offsets
 ** before which it lower-cases the A-Z of each NSS (nssOff: none); returns
 ** 0 when it also drops or upper-cases bytes.  pCtx is the caller's, passed
-** through. */
+** through.  It may be asked twice in one comparison (first by the quick
+** step of urnNsCompareQuick, then by its walk), with the same strings and
+** nssOff both times. */
 typedef int (*UrnNsLowerFn)(void *pCtx, const unsigned char *a, size_t na,
                             const unsigned char *b, size_t nb,
                             size_t nssOff, size_t *pLowA, size_t *pLowB);
