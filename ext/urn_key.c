@@ -481,7 +481,7 @@ static URN_ALWAYS_INLINE int quickDecides(int mode, UrnNsLowerFn xLower,
                                           const unsigned char *b, size_t nb,
                                           int *pr){
   int ns = xLower!=0;
-  size_t m = na<nb ? na : nb, s, i, h;
+  size_t m = na<nb ? na : nb, s, t, i, h;
   Blk wa, wb;
   BlkMask colon, stop, head, upA, upB, dA, dB, x;
   int ff, rr, fr, rf, fa, fb;
@@ -516,21 +516,13 @@ static URN_ALWAYS_INLINE int quickDecides(int mode, UrnNsLowerFn xLower,
       rr = fr = rf = ff;
       goto decide;
     }
-    if( s+BLOCK>m ){
-      /* The last block ends at m; its bytes before s are walked. */
-      size_t t = m-BLOCK;
-      wa = blkLoad(a+t);
-      wb = blkLoad(b+t);
-      stop = blkNe(wa, wb) | blkIs(wa, '%') | blkIs(wa, '?') | blkIs(wa, '#');
-      if( ns ) stop |= blkUpper(wa) | blkIs(wa, '-') | blkIs(wa, 'x');
-      stop &= blkFrom(s-t);
-      s = t;
-    }else{
-      wa = blkLoad(a+s);
-      wb = blkLoad(b+s);
-      stop = blkNe(wa, wb) | blkIs(wa, '%') | blkIs(wa, '?') | blkIs(wa, '#');
-      if( ns ) stop |= blkUpper(wa) | blkIs(wa, '-') | blkIs(wa, 'x');
-    }
+    /* The block from s, or the last one, which ends at m and whose bytes
+    ** before s are walked already. */
+    t = s+BLOCK>m ? m-BLOCK : s;
+    wa = blkLoad(a+t);
+    wb = blkLoad(b+t);
+    stop = nssStops(wa, wb, ns) & blkFrom(s-t);
+    s = t;
   }
   i = s + blkFirst(stop);
   ca = a[i];

@@ -4,7 +4,7 @@
 **   - urnScan never reads outside [z, z+n) (ASan: libFuzzer's buffer is
 **     exactly n bytes) and gives the same verdict with and without its
 **     optional outputs, and urnIsUrn (the comparator's validity test,
-**     with a fast path of its own) gives that verdict too;
+**     its own entry point) gives that verdict too;
 **   - it accepts exactly what the reference validator (ref_urn.c, written
 **     from RFC 8141 §2 and RFC 2141 §2) accepts, with the same parts;
 **   - the spans of a URN tile the input in order: "urn" ":" NID ":" NSS
