@@ -13,6 +13,8 @@ WARN    := -Wall -Wextra -std=c99
 TCLSH   ?= tclsh
 SQLITE3 ?= sqlite3
 
+# Only sqlite3_urn_init is exported (ext/urn.c): -fvisibility=hidden keeps
+# the internal names out of the host's symbol namespace.
 ifeq ($(OS),Windows_NT)
   SOEXT := dll
   SOFLAGS := -shared
@@ -20,10 +22,10 @@ else
   UNAME_S := $(shell uname -s 2>/dev/null)
   ifeq ($(UNAME_S),Darwin)
     SOEXT := dylib
-    SOFLAGS := -dynamiclib -undefined dynamic_lookup
+    SOFLAGS := -dynamiclib -undefined dynamic_lookup -fvisibility=hidden
   else
     SOEXT := so
-    SOFLAGS := -shared
+    SOFLAGS := -shared -fvisibility=hidden
   endif
 endif
 

@@ -353,6 +353,8 @@ static int urnRegister(sqlite3 *db){
 
 #ifdef _WIN32
 __declspec(dllexport)
+#elif defined(__GNUC__)
+__attribute__((visibility("default")))
 #endif
 int sqlite3_urn_init(sqlite3 *db, char **pzErrMsg,
                      const sqlite3_api_routines *pApi){
