@@ -119,8 +119,8 @@ static int memcmpCollate(void *pArg, int nA, const void *pA, int nB,
 ** or later, RFC 8141 §2), key(a) against key(b) is byte d only if a's
 ** head holds no capital (RFC 8141 §3.1 items 1 and 2) and no '%', '?' or
 ** '#' precedes d (§3.1 item 3, and the components are not part of the
-** key); else the validity of a side decides ("URN:X:1" against "URN:X:2"
-** reverses when only the first is a URN).  So a URN comparator must read
+** key); else the validity of a side decides ("URN:AB:1" against
+** "URN:AB:2" reverses when only the first is a URN).  So a URN comparator must read
 ** and classify every byte of a up to d.  This one does that for pairs that
 ** differ in the first block and answers byte d there, which is memcmp's
 ** answer; on every other pair it answers memcmp without the work a URN
