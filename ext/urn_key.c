@@ -186,14 +186,24 @@ static inline int nsActs(unsigned char c){
   return (urnClass[c] & UC_UPPER) || c=='-' || c=='x';
 }
 
+/* The bytes of a block of the NSS where F may differ from the string:
+** '?' and '#' (the end of F) and '%' (a %XX follows). */
+static inline BlkMask blkFoldStops(Blk w){
+  return blkIs(w, '?') | blkIs(w, '#') | blkIs(w, '%');
+}
+
+/* The bytes of a block of the NSS that a namespace transform may act on
+** (nsActs(): A-Z, '-', 'x'). */
+static inline BlkMask blkNsActs(Blk w){
+  return blkUpper(w) | blkIs(w, '-') | blkIs(w, 'x');
+}
+
 /* The bytes of a block of the NSS where the walk must stop: the first
-** difference, and where F may differ from the string: '?' and '#' (the
-** end of F) and '%' (a %XX follows); with ns also the bytes a namespace
-** transform acts on (A-Z, '-', 'x'). */
+** difference, and where F may differ from the string (blkFoldStops());
+** with ns also the bytes a namespace transform acts on (blkNsActs()). */
 static inline BlkMask nssStops(Blk wa, Blk wb, int ns){
-  BlkMask stop = blkNe(wa, wb) | blkIs(wa, '?') | blkIs(wa, '#')
-               | blkIs(wa, '%');
-  if( ns ) stop |= blkUpper(wa) | blkIs(wa, '-') | blkIs(wa, 'x');
+  BlkMask stop = blkNe(wa, wb) | blkFoldStops(wa);
+  if( ns ) stop |= blkNsActs(wa);
   return stop;
 }
 
@@ -346,7 +356,7 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
         ** before its digits are lower-cased. */
         size_t kA = blkPart(lowA, s), kB = blkPart(lowB, s);
         stop = (blkNe(blkLowerBefore(wa, kA), blkLowerBefore(wb, kB))
-                | blkIs(wa, '?') | blkIs(wa, '#') | blkIs(wa, '%')) & keep;
+                | blkFoldStops(wa)) & keep;
         noteUpper(blkUpper(wa) & blkBefore(kA) & keep, stop, s, &jA, &sA);
         noteUpper(blkUpper(wb) & blkBefore(kB) & keep, stop, s, &jB, &sB);
       }else{
@@ -496,10 +506,9 @@ static URN_ALWAYS_INLINE int quickDecides(int mode, UrnNsLowerFn xLower,
   upA = blkUpper(wa) & head;
   upB = blkUpper(wb) & head;
   /* Without a branch on upA|upB, which a quarter of the rows set. */
-  stop = blkIs(wa, '%') | blkIs(wa, '?') | blkIs(wa, '#')
+  stop = blkFoldStops(wa)
        | blkNe(blkLowerBefore(wa, h), blkLowerBefore(wb, h));
-  if( ns ) stop |= (blkUpper(wa) | blkIs(wa, '-') | blkIs(wa, 'x'))
-                   & ~blkBefore(h+1);
+  if( ns ) stop |= blkNsActs(wa) & ~blkBefore(h+1);
   s = 0;
   while( stop==0 ){
     s += BLOCK;
