@@ -126,13 +126,6 @@ static int memcmpCollate(void *pArg, int nA, const void *pA, int nB,
 ** answer; on every other pair it answers memcmp without the work a URN
 ** comparator must do there.  It is a lower bound of the cost of the URN
 ** collation, not a URN collation, and its order is BINARY's. */
-static BlkMask floorBeforeFirst(BlkMask m){     /* all bytes if m is 0 */
-#if defined(URN_SIMD)
-  return (m & (0u-m)) - 1u;
-#else
-  return m ? blkBefore(blkFirst(m)) : ~(BlkMask)0;
-#endif
-}
 static int floorCollate(void *pArg, int nA, const void *pA, int nB,
                         const void *pB){
   const unsigned char *a = (const unsigned char*)pA;
@@ -141,12 +134,14 @@ static int floorCollate(void *pArg, int nA, const void *pA, int nB,
     Blk wa = blkLoad(a), wb = blkLoad(b);
     BlkMask colon = blkIs(wa, ':') & blkFrom(4);
     BlkMask ne = blkNe(wa, wb);
-    BlkMask before = floorBeforeFirst(ne);
-    BlkMask stop = blkIs(wa, '%') | blkIs(wa, '?') | blkIs(wa, '#');
-    if( ne && (colon & before) && !(blkUpper(wa) & floorBeforeFirst(colon))
-     && !(stop & before) ){
+    if( ne && colon ){
       unsigned d = blkFirst(ne);
-      if( urnClass[a[d]] & urnClass[b[d]] & UC_RUN ) return a[d]<b[d] ? -1 : 1;
+      BlkMask before = blkBefore(d);
+      BlkMask stop = blkIs(wa, '%') | blkIs(wa, '?') | blkIs(wa, '#');
+      if( (colon & before) && !(blkUpper(wa) & blkBefore(blkFirst(colon)))
+       && !(stop & before) && (urnClass[a[d]] & urnClass[b[d]] & UC_RUN) ){
+        return a[d]<b[d] ? -1 : 1;
+      }
     }
   }
   return memcmpCollate(pArg, nA, pA, nB, pB);
@@ -633,12 +628,13 @@ int main(int argc, char **argv){
       static const char *const azColl[] = {
         "BINARY", "NOCASE", "URN", "MEMCMP", "URN_NS", "URN_FLOOR"
       };
+      const int nColl = (int)(sizeof(azColl)/sizeof(azColl[0]));
       sqlite3_stmt *apCmp[2];
       fprintf(stderr, "bench: [3] UNIQUE index on %lld rows\n",
               (long long)nUniq);
       for(r=0; r<opt.nRep; r++){
-        for(i=0; i<6; i++){
-          int q = (i+r)%6;
+        for(i=0; i<nColl; i++){
+          int q = (i+r)%nColl;
           snprintf(zBuf, sizeof(zBuf),
                    "CREATE UNIQUE INDEX ui ON u(x COLLATE %s)", azColl[q]);
           aT[q][r] = timeExec(db, zBuf);
@@ -690,12 +686,13 @@ int main(int argc, char **argv){
         "SELECT x FROM c ORDER BY x COLLATE URN_NS",
         "SELECT x FROM c ORDER BY x COLLATE URN_FLOOR",
       };
-      sqlite3_stmt *ap[6];
+      enum { nQ = sizeof(azQ)/sizeof(azQ[0]) };
+      sqlite3_stmt *ap[nQ];
       fprintf(stderr, "bench: [4] ORDER BY over %lld rows\n", (long long)N);
-      for(i=0; i<6; i++) ap[i] = prepare(db, azQ[i]);
+      for(i=0; i<nQ; i++) ap[i] = prepare(db, azQ[i]);
       for(r=0; r<opt.nRep; r++){
-        for(i=0; i<6; i++){
-          int q = (i+r)%6;
+        for(i=0; i<nQ; i++){
+          int q = (i+r)%nQ;
           i64 nRow;
           aT[q][r] = runStmt(db, ap[q], 0, &nRow);
           if( nRow!=N ){ fprintf(stderr, "bench: ORDER BY lost rows\n"); return 1; }
@@ -707,7 +704,7 @@ int main(int argc, char **argv){
       mOM = median(aT[3], opt.nRep);
       mOS = median(aT[4], opt.nRep);
       mOF = median(aT[5], opt.nRep);
-      for(i=0; i<6; i++) sqlite3_finalize(ap[i]);
+      for(i=0; i<nQ; i++) sqlite3_finalize(ap[i]);
     }
 
     /* 5: the C core, no SQLite.  Small corpora are walked several times
