@@ -265,8 +265,14 @@ static void readerStartRaw(NsKeyReader *p, const unsigned char *z, size_t n){
   p->end = n;
 }
 
+/* ASCII lower case (RFC 8141 §3.1 items 1 and 2, and the transforms that
+** lower-case an NSS). */
+static inline int lowerAscii(unsigned char c){
+  return (c>='A' && c<='Z') ? c|0x20 : c;
+}
+
 /* The next byte of key_ns, or -1 at its end. */
-static int readerNext(NsKeyReader *p){
+static URN_ALWAYS_INLINE int readerNext(NsKeyReader *p){
   if( !p->isUrn ) return p->i<p->end ? p->z[p->i++] : -1;
   while( p->i<p->end ){
     size_t i = p->i++;
@@ -340,18 +346,69 @@ typedef struct NsWalk {
   size_t nssOff;              /* where both NSS of F start */
   int lowerOnly;              /* what nsLowerOnly() answered, and */
   size_t aLow[2];             /* the offsets it stored */
+  int decided;                /* nsLowerOnly() found the order, r */
+  int r;
 } NsWalk;
 
 /* The transform of one side, z[0..n) with the NSS of F from nssOff: its
 ** decision in *pFold, the offset before which it lower-cases A-Z in
-** *pLow, where that NSS ends in *pEnd; 1 if it only lower-cases, else 0. */
-static int sideLowerOnly(const UrnNsTransform *pTransform,
-                         const unsigned char *z, size_t n, size_t nssOff,
-                         UrnNsFold *pFold, size_t *pLow, size_t *pEnd){
+** *pLow, where that NSS ends in *pEnd. */
+static void sideFold(const UrnNsTransform *pTransform,
+                     const unsigned char *z, size_t n, size_t nssOff,
+                     UrnNsFold *pFold, size_t *pLow, size_t *pEnd){
   *pEnd = endOfNss(z, n, nssOff);
   nssFold(pTransform, z, nssOff, *pEnd, pFold);
   *pLow = nssOff + pFold->nLower;
+}
+
+/* Does the transform only lower-case this NSS? */
+static int foldLowerOnly(const UrnNsFold *pFold){
   return !pFold->dropHyphen && !pFold->upperX;
+}
+
+/* When both sides are plain (the transform's shape test found each NSS
+** made of unreserved characters: UrnNsFold.plainNss), with no components
+** and the scheme "urn", both are URNs without a scan: the head is "urn:",
+** a registered NID (p->pEntry; test/ns.test checks that every registered
+** NID is a valid one) and ':', and the NSS is valid (RFC 8141 §2).  An
+** ISBN against an ISBN, a UUID against a UUID.  Then store in p->r the
+** order of their keys, read from the NSS on (the heads are equal
+** lower-cased, and no transform changes a head: RFC 8141 §3.1 items 1
+** and 2), and return 1; else 0. */
+static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
+                        const unsigned char *b, size_t nb){
+  UrnParts parts;
+  NsKeyReader ra, rb;
+  if( !p->aFold[0].plainNss || !p->aFold[1].plainNss
+   || p->aEnd[0]!=na || p->aEnd[1]!=nb
+   || !startsUrn(a) || !startsUrn(b) ) return 0;
+  if( !p->aFold[0].dropHyphen && !p->aFold[0].upperX
+   && !p->aFold[1].dropHyphen && !p->aFold[1].upperX
+   && p->aFold[0].nLower==na-p->nssOff && p->aFold[1].nLower==nb-p->nssOff ){
+    /* Both NSS lower-cased whole (a UUID), with no %XX: compared as ASCII
+    ** lower case, shorter first. */
+    size_t i, m = na<nb ? na : nb;
+    for(i=p->nssOff; i<m; i++){
+      int ca = lowerAscii(a[i]), cb = lowerAscii(b[i]);
+      if( ca!=cb ){
+        p->r = ca - cb;
+        return 1;
+      }
+    }
+    p->r = (na>nb) - (na<nb);
+    return 1;
+  }
+  memset(&parts, 0, sizeof(parts));
+  parts.nid.off = 4;
+  parts.nid.len = p->nssOff-5;
+  parts.nss.off = p->nssOff;
+  parts.nss.len = na-p->nssOff;
+  readerStartUrn(&ra, a, &parts, p->pEntry, &p->aFold[0]);
+  parts.nss.len = nb-p->nssOff;
+  readerStartUrn(&rb, b, &parts, p->pEntry, &p->aFold[1]);
+  ra.i = rb.i = p->nssOff;
+  p->r = readerCompare(&ra, &rb);
+  return 1;
 }
 
 /* The UrnNsLowerFn of urnNsCompareQuick (urn_scan.h); pCtx is an NsWalk.
@@ -371,13 +428,19 @@ static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
     p->aLow[0] = p->aLow[1] = nssOff;
     p->lowerOnly = 1;
     if( p->pEntry && (pTransform = p->pEntry->pTransform)!=0 ){
-      p->nFold = 1;
-      p->lowerOnly = sideLowerOnly(pTransform, a, na, nssOff, &p->aFold[0],
-                                   &p->aLow[0], &p->aEnd[0]);
-      if( p->lowerOnly ){
-        p->nFold = 2;
-        p->lowerOnly = sideLowerOnly(pTransform, b, nb, nssOff,
-                                     &p->aFold[1], &p->aLow[1], &p->aEnd[1]);
+      p->nFold = 2;
+      sideFold(pTransform, a, na, nssOff, &p->aFold[0], &p->aLow[0],
+               &p->aEnd[0]);
+      sideFold(pTransform, b, nb, nssOff, &p->aFold[1], &p->aLow[1],
+               &p->aEnd[1]);
+      if( plainDecides(p, a, na, b, nb) ){
+        /* The quick step and the walk give up on the answer 0, and
+        ** urnNsCompare returns p->r. */
+        p->decided = 1;
+        p->lowerOnly = 0;
+      }else{
+        p->lowerOnly = foldLowerOnly(&p->aFold[0])
+                    && foldLowerOnly(&p->aFold[1]);
       }
     }
   }
@@ -385,51 +448,6 @@ static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
   *pLowA = p->aLow[0];
   *pLowB = p->aLow[1];
   return p->lowerOnly;
-}
-
-/* The next byte of key_ns from z[*pi..end), an NSS whose fold *pFold
-** lower-cases nothing, if it holds only digits, '-', 'x' and 'X' (an ISBN,
-** an ISSN): '-' dropped and 'x' upper-cased as the fold says, the digits
-** and 'X' as they are; -1 at its end, -2 at any other byte. */
-static int nssDigitNext(const unsigned char *z, size_t *pi, size_t end,
-                        const UrnNsFold *pFold){
-  while( *pi<end ){
-    unsigned char c = z[(*pi)++];
-    if( c>='0' && c<='9' ) return c;
-    if( c=='-' ){
-      if( pFold->dropHyphen ) continue;
-      return c;
-    }
-    if( c=='x' ) return pFold->upperX ? 'X' : c;
-    return c=='X' ? c : -2;
-  }
-  return -1;
-}
-
-/* Compare from off on two URNs whose NSS, z[off..n) of each (no
-** components), are as nssDigitNext() reads them: returns 1 and the order
-** of their keys in *pr; 0, having read part of them, if either holds
-** another byte or is empty.  Such an NSS is valid (RFC 8141 §2: NSS =
-** pchar *(pchar / "/"), and digits, '-' and letters are unreserved, RFC
-** 3986 §2.3); once the keys differ the rest of both is only checked. */
-static int nssDigitsCompare(const unsigned char *a, size_t na,
-                            const UrnNsFold *pFoldA,
-                            const unsigned char *b, size_t nb,
-                            const UrnNsFold *pFoldB, size_t off, int *pr){
-  size_t ia = off, ib = off;
-  int ca, cb, r;
-  if( off>=na || off>=nb || pFoldA->nLower || pFoldB->nLower ) return 0;
-  do{
-    ca = nssDigitNext(a, &ia, na, pFoldA);
-    cb = nssDigitNext(b, &ib, nb, pFoldB);
-    if( ca==-2 || cb==-2 ) return 0;
-  }while( ca==cb && ca>=0 );
-  r = ca - cb;                /* -1, the end, sorts first: shorter first */
-  while( ca>=0 ) ca = nssDigitNext(a, &ia, na, pFoldA);
-  while( cb>=0 ) cb = nssDigitNext(b, &ib, nb, pFoldB);
-  if( ca==-2 || cb==-2 ) return 0;
-  *pr = r;
-  return 1;
 }
 
 int urnNsCompare(const unsigned char *a, size_t na,
@@ -440,7 +458,7 @@ int urnNsCompare(const unsigned char *a, size_t na,
   int va, vb, r;
   /* Most comparisons are decided by the walk, most of them with no
   ** scan; it lower-cases what the transforms lower-case. */
-  w.asked = w.nFold = 0;
+  w.asked = w.nFold = w.decided = 0;
   w.pEntry = 0;
   if( urnNsCompareQuick(a, na, b, nb, nsLowerOnly, &w, &r) ) return r;
   /* The walk gives up only after asking nsLowerOnly() (urn_scan.h): the
@@ -448,23 +466,7 @@ int urnNsCompare(const unsigned char *a, size_t na,
   ** the NID of w.pEntry, its NSS is the NSS of its F, and the decisions
   ** in w.aFold are those for it. */
   assert( w.asked );
-  if( w.nFold==1 ){
-    /* a's transform drops or upper-cases bytes; b's was not taken yet. */
-    size_t lowB;
-    sideLowerOnly(w.pEntry->pTransform, b, nb, w.nssOff, &w.aFold[1], &lowB,
-                  &w.aEnd[1]);
-    w.nFold = 2;
-  }
-  if( w.nFold==2 && w.aEnd[0]==na && w.aEnd[1]==nb
-   && startsUrn(a) && startsUrn(b)
-   && nssDigitsCompare(a, na, &w.aFold[0], b, nb, &w.aFold[1], w.nssOff, &r) ){
-    /* Two ISBNs, say, with no components: both are URNs without a scan,
-    ** for the head is "urn:", a registered NID (w.pEntry; test/ns.test
-    ** checks that every registered NID is a valid one) and ':', and the
-    ** NSS is valid.  The heads are equal lower-cased: the keys are
-    ** compared from the NSS on. */
-    return r;
-  }
+  if( w.decided ) return w.r;
   va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
   vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){

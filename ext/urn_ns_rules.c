@@ -79,6 +79,7 @@ static int digitsAndCheck(const UrnNsKeyNss *p, int nMax, int *pHasX){
 static void foldIsbn(const UrnNsKeyNss *p, UrnNsFold *pFold){
   int hasX;
   int k = digitsAndCheck(p, 13, &hasX);
+  pFold->plainNss = k>0;
   if( k==10 || (k==13 && !hasX) ){
     pFold->dropHyphen = 1;
     pFold->upperX = 1;
@@ -92,7 +93,9 @@ static void foldIsbn(const UrnNsKeyNss *p, UrnNsFold *pFold){
 ** anywhere. */
 static void foldIssn(const UrnNsKeyNss *p, UrnNsFold *pFold){
   int hasX;
-  if( digitsAndCheck(p, 8, &hasX)==8 ){
+  int k = digitsAndCheck(p, 8, &hasX);
+  pFold->plainNss = k>0;
+  if( k==8 ){
     pFold->dropHyphen = 1;
     pFold->upperX = 1;
   }
@@ -105,6 +108,7 @@ static void foldIsni(const UrnNsKeyNss *p, UrnNsFold *pFold){
   int hasX;
   if( p->n==16 && digitsAndCheck(p, 16, &hasX)==16 ){
     pFold->upperX = 1;
+    pFold->plainNss = 1;
   }
 }
 
@@ -133,7 +137,10 @@ static int isUuidShape(const UrnNsKeyNss *p){
 ** in lower case; RFC 9562 §4: "the alphabetic characters may be all
 ** uppercase, all lowercase, or mixed case".  Shape: 8-4-4-4-12 hex. */
 static void foldUuid(const UrnNsKeyNss *p, UrnNsFold *pFold){
-  if( isUuidShape(p) ) pFold->nLower = p->n;
+  if( isUuidShape(p) ){
+    pFold->nLower = p->n;
+    pFold->plainNss = 1;
+  }
 }
 
 /* Length of the NBN prefix of RFC 8458 §4.2 at the start of the NSS,

@@ -24,6 +24,10 @@ typedef struct UrnNsFold {
                             ** the NSS, except the two hex digits of a %XX */
   unsigned char dropHyphen; /* delete every '-' */
   unsigned char upperX;     /* 'x' becomes 'X' */
+  unsigned char plainNss;   /* the NSS is not empty and holds only
+                            ** unreserved characters (RFC 3986 §2.3), so
+                            ** it is a valid NSS without a %XX (RFC 8141
+                            ** §2); set where the shape test learns it */
 } UrnNsFold;
 
 /* The NSS of a generic key, read from the input as written: byte i
