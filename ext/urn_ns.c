@@ -265,12 +265,6 @@ static void readerStartRaw(NsKeyReader *p, const unsigned char *z, size_t n){
   p->end = n;
 }
 
-/* ASCII lower case (RFC 8141 §3.1 items 1 and 2, and the transforms that
-** lower-case an NSS). */
-static inline int lowerAscii(unsigned char c){
-  return (c>='A' && c<='Z') ? c|0x20 : c;
-}
-
 /* The next byte of key_ns, or -1 at its end. */
 static URN_ALWAYS_INLINE int readerNext(NsKeyReader *p){
   if( !p->isUrn ) return p->i<p->end ? p->z[p->i++] : -1;
@@ -372,9 +366,9 @@ static int foldLowerOnly(const UrnNsFold *pFold){
 ** a registered NID (p->pEntry; test/ns.test checks that every registered
 ** NID is a valid one) and ':', and the NSS is valid (RFC 8141 §2).  An
 ** ISBN against an ISBN, a UUID against a UUID.  Then store in p->r the
-** order of their keys, read from the NSS on (the heads are equal
-** lower-cased, and no transform changes a head: RFC 8141 §3.1 items 1
-** and 2), and return 1; else 0. */
+** order of their keys, read by the key readers from the NSS on (the heads
+** are equal lower-cased, and no transform changes a head: RFC 8141 §3.1
+** items 1 and 2), and return 1; else 0. */
 static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
                         const unsigned char *b, size_t nb){
   UrnParts parts;
@@ -382,22 +376,6 @@ static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
   if( !p->aFold[0].plainNss || !p->aFold[1].plainNss
    || p->aEnd[0]!=na || p->aEnd[1]!=nb
    || !startsUrn(a) || !startsUrn(b) ) return 0;
-  if( !p->aFold[0].dropHyphen && !p->aFold[0].upperX
-   && !p->aFold[1].dropHyphen && !p->aFold[1].upperX
-   && p->aFold[0].nLower==na-p->nssOff && p->aFold[1].nLower==nb-p->nssOff ){
-    /* Both NSS lower-cased whole (a UUID), with no %XX: compared as ASCII
-    ** lower case, shorter first. */
-    size_t i, m = na<nb ? na : nb;
-    for(i=p->nssOff; i<m; i++){
-      int ca = lowerAscii(a[i]), cb = lowerAscii(b[i]);
-      if( ca!=cb ){
-        p->r = ca - cb;
-        return 1;
-      }
-    }
-    p->r = (na>nb) - (na<nb);
-    return 1;
-  }
   memset(&parts, 0, sizeof(parts));
   parts.nid.off = 4;
   parts.nid.len = p->nssOff-5;
