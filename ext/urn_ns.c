@@ -334,7 +334,7 @@ static size_t endOfNss(const unsigned char *z, size_t n, size_t i){
 typedef struct NsWalk {
   int asked;                  /* nsLowerOnly() was called */
   const UrnNsEntry *pEntry;   /* the entry of the heads' NID, or 0 */
-  int nFold;                  /* aFold[0..nFold) hold a's, then b's */
+  int folded;                 /* aFold holds a's decision, then b's */
   UrnNsFold aFold[2];         /* the transform's decision for each NSS */
   size_t aEnd[2];             /* where each NSS of F ends */
   size_t nssOff;              /* where both NSS of F start */
@@ -406,7 +406,7 @@ static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
     p->aLow[0] = p->aLow[1] = nssOff;
     p->lowerOnly = 1;
     if( p->pEntry && (pTransform = p->pEntry->pTransform)!=0 ){
-      p->nFold = 2;
+      p->folded = 1;
       sideFold(pTransform, a, na, nssOff, &p->aFold[0], &p->aLow[0],
                &p->aEnd[0]);
       sideFold(pTransform, b, nb, nssOff, &p->aFold[1], &p->aLow[1],
@@ -436,7 +436,7 @@ int urnNsCompare(const unsigned char *a, size_t na,
   int va, vb, r;
   /* Most comparisons are decided by the walk, most of them with no
   ** scan; it lower-cases what the transforms lower-case. */
-  w.asked = w.nFold = w.decided = 0;
+  w.asked = w.folded = w.decided = 0;
   w.pEntry = 0;
   if( urnNsCompareQuick(a, na, b, nb, nsLowerOnly, &w, &r) ) return r;
   /* The walk gives up only after asking nsLowerOnly() (urn_scan.h): the
@@ -454,12 +454,12 @@ int urnNsCompare(const unsigned char *a, size_t na,
     return r ? r : (na>nb) - (na<nb);
   }
   if( va ){
-    readerStartUrn(&ra, a, &pa, w.pEntry, w.nFold>=1 ? &w.aFold[0] : 0);
+    readerStartUrn(&ra, a, &pa, w.pEntry, w.folded ? &w.aFold[0] : 0);
   }else{
     readerStartRaw(&ra, a, na);
   }
   if( vb ){
-    readerStartUrn(&rb, b, &pb, w.pEntry, w.nFold>=2 ? &w.aFold[1] : 0);
+    readerStartUrn(&rb, b, &pb, w.pEntry, w.folded ? &w.aFold[1] : 0);
   }else{
     readerStartRaw(&rb, b, nb);
   }
