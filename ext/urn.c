@@ -291,16 +291,6 @@ static void urnVersionFunc(sqlite3_context *ctx, int argc,
   sqlite3_result_text(ctx, URN_VERSION, -1, SQLITE_STATIC);
 }
 
-/* The collation URN: memcmp order of key(X) (DESIGN.md I1-I6). */
-static int urnCollate(void *pArg, int nA, const void *pA, int nB,
-                      const void *pB){
-  int r;
-  (void)pArg;
-  r = urnCompare(URN_MODE_RFC8141, (const unsigned char*)pA, (size_t)nA,
-                 (const unsigned char*)pB, (size_t)nB);
-  return (r>0) - (r<0);
-}
-
 /* The SQL functions of this file.  nArg -1 means "X [,MODE]": registered
 ** for 1 and 2 arguments. */
 static const UrnFunc aUrnFunc[] = {

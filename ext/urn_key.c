@@ -600,9 +600,23 @@ int urnNsCompareQuick(const unsigned char *a, size_t na,
   return walkNsOutOfLine(xLower, pCtx, a, na, b, nb, pr);
 }
 
-int urnCompare(int mode, const unsigned char *a, size_t na,
-               const unsigned char *b, size_t nb){
+/* urnCompare(), inlined into its two entry points. */
+static URN_ALWAYS_INLINE int compareInline(int mode, const unsigned char *a,
+                                           size_t na, const unsigned char *b,
+                                           size_t nb){
   int r;
   if( quickDecides(mode, 0, 0, a, na, b, nb, &r) ) return r;
   return walkOutOfLine(mode, a, na, b, nb);
+}
+
+int urnCompare(int mode, const unsigned char *a, size_t na,
+               const unsigned char *b, size_t nb){
+  return compareInline(mode, a, na, b, nb);
+}
+
+int urnCollate(void *pArg, int nA, const void *pA, int nB,
+               const void *pB){
+  (void)pArg;
+  return compareInline(URN_MODE_RFC8141, (const unsigned char*)pA,
+                       (size_t)nA, (const unsigned char*)pB, (size_t)nB);
 }

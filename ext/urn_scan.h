@@ -88,10 +88,16 @@ void urnNormalizeWrite(const unsigned char *z, size_t n,
                        const UrnParts *pParts, unsigned char *zOut);
 
 /* Compare key(a) with key(b) under mode, as memcmp on the key bytes with
-** the shorter key first on a tie.  Returns <0, 0 or >0.  A total preorder
+** the shorter key first on a tie.  Returns -1, 0 or 1.  A total preorder
 ** on all byte strings (DESIGN.md I2); allocates nothing, cannot fail. */
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb);
+
+/* The collation URN (ext/urn.c registers it): urnCompare() in RFC 8141
+** mode with the signature of SQLite's xCompare, in this layer so that the
+** comparison is inlined into the function SQLite calls.  nA and nB are
+** not negative; pArg is not used. */
+int urnCollate(void *pArg, int nA, const void *pA, int nB, const void *pB);
 
 /* What a namespace transform does to two strings whose heads F lower-cases
 ** alike, "urn:" NID ":" in some case, with the NSS from nssOff on (ext/
