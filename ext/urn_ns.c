@@ -428,23 +428,19 @@ static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
   return p->lowerOnly;
 }
 
-int urnNsCompare(const unsigned char *a, size_t na,
-                 const unsigned char *b, size_t nb){
+/* urnNsCompare() where the walk gave up, after asking nsLowerOnly()
+** (urn_scan.h): the heads of a and b are equal lower-cased, so a side that
+** is a URN has the NID of pW->pEntry, its NSS is the NSS of its F, and the
+** decisions in pW->aFold are those for it.  Out of line, so that the pairs
+** the walk decides pay for none of this frame. */
+static URN_NOINLINE int nsCompareSlow(const unsigned char *a, size_t na,
+                                      const unsigned char *b, size_t nb,
+                                      const NsWalk *pW){
   UrnParts pa, pb;
   NsKeyReader ra, rb;
-  NsWalk w;
-  int va, vb, r;
-  /* Most comparisons are decided by the walk, most of them with no
-  ** scan; it lower-cases what the transforms lower-case. */
-  w.asked = w.folded = w.decided = 0;
-  w.pEntry = 0;
-  if( urnNsCompareQuick(a, na, b, nb, nsLowerOnly, &w, &r) ) return r;
-  /* The walk gives up only after asking nsLowerOnly() (urn_scan.h): the
-  ** heads of a and b are equal lower-cased, so a side that is a URN has
-  ** the NID of w.pEntry, its NSS is the NSS of its F, and the decisions
-  ** in w.aFold are those for it. */
-  assert( w.asked );
-  if( w.decided ) return w.r;
+  int va, vb;
+  assert( pW->asked );
+  if( pW->decided ) return pW->r;
   va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
   vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){
@@ -454,12 +450,14 @@ int urnNsCompare(const unsigned char *a, size_t na,
     return r ? r : (na>nb) - (na<nb);
   }
   if( va ){
-    readerStartUrn(&ra, a, &pa, w.pEntry, w.folded ? &w.aFold[0] : 0);
+    readerStartUrn(&ra, a, &pa, pW->pEntry,
+                   pW->folded ? &pW->aFold[0] : 0);
   }else{
     readerStartRaw(&ra, a, na);
   }
   if( vb ){
-    readerStartUrn(&rb, b, &pb, w.pEntry, w.folded ? &w.aFold[1] : 0);
+    readerStartUrn(&rb, b, &pb, pW->pEntry,
+                   pW->folded ? &pW->aFold[1] : 0);
   }else{
     readerStartRaw(&rb, b, nb);
   }
@@ -471,6 +469,33 @@ int urnNsCompare(const unsigned char *a, size_t na,
     ra.i = rb.i = pa.nss.off;
   }
   return readerCompare(&ra, &rb);
+}
+
+/* urnNsCompare(), inlined into its two entry points. */
+static URN_ALWAYS_INLINE int nsCompareInline(const unsigned char *a,
+                                             size_t na,
+                                             const unsigned char *b,
+                                             size_t nb){
+  NsWalk w;
+  int r;
+  /* Most comparisons are decided by the walk, most of them with no
+  ** scan; it lower-cases what the transforms lower-case. */
+  w.asked = w.folded = w.decided = 0;
+  w.pEntry = 0;
+  if( urnNsCompareQuick(a, na, b, nb, nsLowerOnly, &w, &r) ) return r;
+  return nsCompareSlow(a, na, b, nb, &w);
+}
+
+int urnNsCompare(const unsigned char *a, size_t na,
+                 const unsigned char *b, size_t nb){
+  return nsCompareInline(a, na, b, nb);
+}
+
+int urnNsCollate(void *pArg, int nA, const void *pA, int nB,
+                 const void *pB){
+  (void)pArg;
+  return nsCompareInline((const unsigned char*)pA, (size_t)nA,
+                         (const unsigned char*)pB, (size_t)nB);
 }
 
 /* ---- Strict validation ------------------------------------------------ */

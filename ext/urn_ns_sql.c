@@ -66,16 +66,6 @@ static void urnRegistryDateFunc(sqlite3_context *ctx, int argc,
   sqlite3_result_text(ctx, urnNsRegistryDate, -1, SQLITE_STATIC);
 }
 
-/* The collation URN_NS: memcmp order of key_ns(X) (DESIGN.md I1-I6). */
-static int urnNsCollate(void *pArg, int nA, const void *pA, int nB,
-                        const void *pB){
-  int r;
-  (void)pArg;
-  r = urnNsCompare((const unsigned char*)pA, (size_t)nA,
-                   (const unsigned char*)pB, (size_t)nB);
-  return (r>0) - (r<0);
-}
-
 /* ---- The virtual table urn_namespaces ---------------------------------- */
 
 #define NSV_NID         0
