@@ -208,6 +208,46 @@ const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n){
   return memcmp(zLow, p->zNid, sizeof(zLow))==0 ? p : 0;
 }
 
+#ifdef URN_SIMD
+/* urnNsRegistryFind() for the NID z[4..4+n) of a string z[0..nz), where
+** the comparator meets it: when nz>=BLOCK and the NID ends inside the
+** first block, the NID is lower-cased, NUL-padded and checked a block at
+** a time (the search is the same); else the bytes are copied.  A NID with
+** a NUL byte is never registered. */
+static const UrnNsEntry *registryFindHead(const unsigned char *z, size_t nz,
+                                          size_t n){
+  static const unsigned char aMask[32] = {
+    0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,
+    0xff,0xff, 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
+  };
+  const UrnNsEntry *p = aRegistry;
+  size_t len = REGISTRY_SIZE;
+  unsigned char zLow[BLOCK];
+  uint64_t k;
+  Blk w;
+  if( nz<BLOCK || n==0 || 4+n>BLOCK ) return urnNsRegistryFind(z+4, n);
+  /* The NID from byte 0, the bytes after it zero. */
+  w = _mm_and_si128(_mm_srli_si128(blkLower(blkLoad(z)), 4),
+                    blkLoad(aMask+BLOCK-n));
+  if( blkIs(w, 0) & blkBefore(n) ) return 0;
+  blkStore(zLow, w);
+  k = firstWord(zLow);
+  while( len>1 ){
+    size_t half = len/2;
+    if( firstWord((const unsigned char*)p[half].zNid)<=k ) p += half;
+    len -= half;
+  }
+  /* The entry's NID is NUL-padded to 33 bytes, and this one's to BLOCK. */
+  return blkSame(w, blkLoad((const unsigned char*)p->zNid)) ? p : 0;
+}
+#else
+static const UrnNsEntry *registryFindHead(const unsigned char *z, size_t nz,
+                                          size_t n){
+  (void)nz;
+  return urnNsRegistryFind(z+4, n);
+}
+#endif
+
 /* ---- key_ns, produced one byte at a time ------------------------------ */
 
 /* A reader of key_ns(z): either the bytes of a non-URN as they are, or the
@@ -402,7 +442,7 @@ static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
     ** step asks, then the walk) has the same heads: the answer is kept. */
     p->asked = 1;
     p->nssOff = nssOff;
-    p->pEntry = urnNsRegistryFind(a+4, nssOff-5);
+    p->pEntry = registryFindHead(a, na, nssOff-5);
     p->aLow[0] = p->aLow[1] = nssOff;
     p->lowerOnly = 1;
     if( p->pEntry && (pTransform = p->pEntry->pTransform)!=0 ){
