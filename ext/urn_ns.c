@@ -487,7 +487,7 @@ static URN_NOINLINE int nsCompareSlow(const unsigned char *a, size_t na,
     /* Two non-URNs compare as their own bytes (DESIGN.md I3). */
     size_t m = na<nb ? na : nb;
     int r = m ? memcmp(a, b, m) : 0;
-    return r ? r : (na>nb) - (na<nb);
+    return r ? (r>0) - (r<0) : (na>nb) - (na<nb);
   }
   if( va ){
     readerStartUrn(&ra, a, &pa, pW->pEntry,

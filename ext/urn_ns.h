@@ -31,9 +31,10 @@ int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
                char *zErr, size_t nErr);
 
 /* Compare key_ns(a) with key_ns(b) as memcmp on the key bytes, shorter
-** first on a tie: <0, 0, >0.  A total preorder on all byte strings, coarser
-** than urnCompare(URN_MODE_RFC8141, ...): equal there implies equal here.
-** Allocates nothing, cannot fail. */
+** first on a tie: <0, 0, >0, between -256 and 256 (SQLite negates a
+** collation's result for DESC).  A total preorder on all byte strings,
+** coarser than urnCompare(URN_MODE_RFC8141, ...): equal there implies
+** equal here.  Allocates nothing, cannot fail. */
 int urnNsCompare(const unsigned char *a, size_t na,
                  const unsigned char *b, size_t nb);
 
