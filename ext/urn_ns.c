@@ -273,6 +273,7 @@ static void nssFold(const UrnNsTransform *pTransform, const unsigned char *z,
     UrnNsKeyNss nss;
     nss.z = z + off;
     nss.n = end - off;
+    nss.nBefore = off;
     pTransform->xFold(&nss, pFold);
     assert( pFold->nLower<=nss.n );
   }

@@ -30,6 +30,7 @@
 */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #include "urn_ns_rules.h"
 #include "urn_block.h"
@@ -45,6 +46,23 @@
 ** when another byte occurs, an X is not last, or there are more than nMax
 ** (every shape test answers for the key, urn_ns_rules.h; this one reads
 ** the bytes as written, which gives the same answer). */
+#ifdef URN_SIMD
+/* The number of bits set in v. */
+static inline unsigned bitCount(uint32_t v){
+  v = v - ((v>>1) & 0x55555555u);
+  v = (v & 0x33333333u) + ((v>>2) & 0x33333333u);
+  return (((v + (v>>4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24;
+}
+
+/* The digits, hyphens and x or X of a block, as three masks. */
+static inline void blkIsbnClasses(Blk w, BlkMask *pDig, BlkMask *pHyp,
+                                  BlkMask *pX){
+  *pDig = (unsigned)_mm_movemask_epi8(blkRangeV(w, '0', '9'));
+  *pHyp = blkIs(w, '-');
+  *pX = blkIs(_mm_or_si128(w, _mm_set1_epi8(0x20)), 'x');
+}
+#endif
+
 static int digitsAndCheck(const UrnNsKeyNss *p, int nMax, int *pHasX){
   static const unsigned char aKind[256] = {    /* 1 digit, 2 hyphen */
     ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
@@ -53,6 +71,37 @@ static int digitsAndCheck(const UrnNsKeyNss *p, int nMax, int *pHasX){
   const unsigned char *z = p->z;
   size_t i, n = p->n, nHyphen = 0;
   *pHasX = 0;
+#ifdef URN_SIMD
+  /* A block at a time when the NSS fits two: an NSS shorter than a block
+  ** is read from the block that ends with it (the head precedes it), its
+  ** masks shifted down to start at the NSS.  Every byte a digit, a hyphen
+  ** or an x; one x at most, and no digit after it. */
+  if( n>0 && n<=2*BLOCK && p->nBefore+n>=BLOCK ){
+    BlkMask d0, h0, x0;
+    uint32_t dig, hyp, ex, all = n==32 ? 0xffffffffu : (1u<<n)-1;
+    unsigned k;
+    if( n<=BLOCK ){
+      blkIsbnClasses(blkLoad(z+n-BLOCK), &d0, &h0, &x0);
+      dig = d0>>(BLOCK-n);
+      hyp = h0>>(BLOCK-n);
+      ex = x0>>(BLOCK-n);
+    }else{
+      BlkMask d1, h1, x1;
+      blkIsbnClasses(blkLoad(z), &d0, &h0, &x0);
+      blkIsbnClasses(blkLoad(z+n-BLOCK), &d1, &h1, &x1);
+      dig = d0 | (uint32_t)d1<<(n-BLOCK);
+      hyp = h0 | (uint32_t)h1<<(n-BLOCK);
+      ex = x0 | (uint32_t)x1<<(n-BLOCK);
+    }
+    if( (dig|hyp|ex)!=all ) return -1;
+    if( ex ){
+      if( (ex & (ex-1))!=0 || (dig & ~((ex<<1)-1))!=0 ) return -1;
+      *pHasX = 1;
+    }
+    k = bitCount(dig) + (ex!=0);
+    return k>(unsigned)nMax ? -1 : (int)k;
+  }
+#endif
   /* The byte as written: the key differs only in the hex digits of a %XX,
   ** and a '%' fails this shape either way.  Digits and hyphens first,
   ** counting the hyphens without a branch on them (aKind). */

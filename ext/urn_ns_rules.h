@@ -36,6 +36,8 @@ typedef struct UrnNsFold {
 typedef struct UrnNsKeyNss {
   const unsigned char *z;   /* the NSS as written */
   size_t n;                 /* its length */
+  size_t nBefore;           /* the bytes of the input before z: its head,
+                            ** "urn:" NID ":", so at least 7 */
 } UrnNsKeyNss;
 
 static inline int urnNsIsPctHex(const UrnNsKeyNss *p, size_t i){
