@@ -306,17 +306,19 @@ static void readerStartRaw(NsKeyReader *p, const unsigned char *z, size_t n){
   p->end = n;
 }
 
-/* The next byte of key_ns, or -1 at its end. */
-static URN_ALWAYS_INLINE int readerNext(NsKeyReader *p){
-  if( !p->isUrn ) return p->i<p->end ? p->z[p->i++] : -1;
+/* The next byte of key_ns, or -1 at its end.  With plain, the reader is
+** a URN's, in its NSS, and the NSS holds no %XX (UrnNsFold.plainNss). */
+static URN_ALWAYS_INLINE int readerNext(NsKeyReader *p, int plain){
+  if( !plain && !p->isUrn ) return p->i<p->end ? p->z[p->i++] : -1;
   while( p->i<p->end ){
     size_t i = p->i++;
     unsigned char c = p->z[i];
-    if( i<p->nssOff ){
+    if( plain ){
+      /* No scheme, NID or %XX: below. */
+    }else if( i<p->nssOff ){
       /* Scheme and NID: lower case (RFC 8141 §3.1, items 1 and 2). */
       return (c>='A' && c<='Z') ? c|0x20 : c;
-    }
-    if( p->z[i-1]=='%' || p->z[i-2]=='%' ){
+    }else if( p->z[i-1]=='%' || p->z[i-2]=='%' ){
       /* A hex digit of a %XX: upper case (RFC 8141 §3.1, item 3), never
       ** folded as a letter.  i-2 is at least the NID's last byte. */
       return (c>='a' && c<='f') ? c&~0x20 : c;
@@ -336,20 +338,28 @@ size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
   int c;
   readerStartUrn(&r, z, pParts,
                  urnNsRegistryFind(z+pParts->nid.off, pParts->nid.len), 0);
-  while( (c = readerNext(&r))>=0 ) zOut[n++] = (unsigned char)c;
+  while( (c = readerNext(&r, 0))>=0 ) zOut[n++] = (unsigned char)c;
   assert( n<=URN_KEY_LEN(pParts) );
   return n;
 }
 
-/* key_ns against key_ns, as memcmp with the shorter first on a tie. */
-static int readerCompare(NsKeyReader *pA, NsKeyReader *pB){
+/* key_ns against key_ns, as memcmp with the shorter first on a tie; with
+** plain, both readers are as readerNext() says. */
+static URN_ALWAYS_INLINE int readerCompareInline(NsKeyReader *pA,
+                                                NsKeyReader *pB, int plain){
   for(;;){
-    int ca = readerNext(pA);
-    int cb = readerNext(pB);
+    int ca = readerNext(pA, plain);
+    int cb = readerNext(pB, plain);
     /* -1 (the end) sorts before every byte: shorter first on a tie. */
     if( ca!=cb ) return ca - cb;
     if( ca<0 ) return 0;
   }
+}
+static int readerCompare(NsKeyReader *pA, NsKeyReader *pB){
+  return readerCompareInline(pA, pB, 0);
+}
+static int readerComparePlain(NsKeyReader *pA, NsKeyReader *pB){
+  return readerCompareInline(pA, pB, 1);
 }
 
 /* The end of the NSS of F (urn_key.c) in z[0..n): the first '?' or '#'
@@ -426,7 +436,7 @@ static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
   parts.nss.len = nb-p->nssOff;
   readerStartUrn(&rb, b, &parts, p->pEntry, &p->aFold[1]);
   ra.i = rb.i = p->nssOff;
-  p->r = readerCompare(&ra, &rb);
+  p->r = readerComparePlain(&ra, &rb);
   return 1;
 }
 
