@@ -211,9 +211,10 @@ const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n){
 #ifdef URN_SIMD
 /* urnNsRegistryFind() for the NID z[4..4+n) of a string z[0..nz), where
 ** the comparator meets it: when nz>=BLOCK and the NID ends inside the
-** first block, the NID is lower-cased, NUL-padded and checked a block at
-** a time (the search is the same); else the bytes are copied.  A NID with
-** a NUL byte is never registered. */
+** first block, the NID is lower-cased (NIDs are case-insensitive, RFC 8141
+** §3.1 item 2), NUL-padded and checked a block at a time (the search is
+** the same); else urnNsRegistryFind() copies the bytes.  A NID with a NUL
+** byte is never registered. */
 static const UrnNsEntry *registryFindHead(const unsigned char *z, size_t nz,
                                           size_t n){
   static const unsigned char aMask[32] = {
