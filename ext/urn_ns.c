@@ -178,6 +178,21 @@ static inline uint64_t firstWord(const unsigned char *z){
 #endif
 }
 
+/* The entry that a lower-cased, NUL-padded NID zLow can only be: the last
+** whose first 8 bytes are not above zLow's (a binary search; no two
+** registered NIDs share their first 8 bytes). */
+static const UrnNsEntry *registrySearch(const unsigned char *zLow){
+  const UrnNsEntry *p = aRegistry;
+  size_t len = REGISTRY_SIZE;
+  uint64_t k = firstWord(zLow);
+  while( len>1 ){
+    size_t half = len/2;
+    if( firstWord((const unsigned char*)p[half].zNid)<=k ) p += half;
+    len -= half;
+  }
+  return p;
+}
+
 /* NIDs are case-insensitive (RFC 8141 §2.1): the NID z[0..n) is
 ** lower-cased once, NUL-padded like the zNid of an entry, then found by a
 ** binary search on the first 8 bytes, which no two registered NIDs share
@@ -186,10 +201,9 @@ static inline uint64_t firstWord(const unsigned char *z){
 ** NUL byte included, is not registered. */
 const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n){
   unsigned char zLow[sizeof(aRegistry[0].zNid)];
-  const UrnNsEntry *p = aRegistry;
-  size_t len = REGISTRY_SIZE, i;
+  const UrnNsEntry *p;
+  size_t i;
   unsigned char all = UC_LDH;       /* the classes every byte is in */
-  uint64_t k;
   if( n==0 || n>=sizeof(zLow) ) return 0;
   memset(zLow, 0, sizeof(zLow));
   for(i=0; i<n; i++){
@@ -198,13 +212,7 @@ const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n){
     zLow[i] = (unsigned char)(c | ((CLS(c) & UC_UPPER) ? 0x20 : 0));
   }
   if( (all & UC_LDH)==0 ) return 0;
-  /* The last entry whose first word is not above k. */
-  k = firstWord(zLow);
-  while( len>1 ){
-    size_t half = len/2;
-    if( firstWord((const unsigned char*)p[half].zNid)<=k ) p += half;
-    len -= half;
-  }
+  p = registrySearch(zLow);
   return memcmp(zLow, p->zNid, sizeof(zLow))==0 ? p : 0;
 }
 
@@ -221,10 +229,8 @@ static const UrnNsEntry *registryFindHead(const unsigned char *z, size_t nz,
     0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,0xff,
     0xff,0xff, 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
   };
-  const UrnNsEntry *p = aRegistry;
-  size_t len = REGISTRY_SIZE;
+  const UrnNsEntry *p;
   unsigned char zLow[BLOCK];
-  uint64_t k;
   Blk w;
   if( nz<BLOCK || n==0 || 4+n>BLOCK ) return urnNsRegistryFind(z+4, n);
   /* The NID from byte 0, the bytes after it zero. */
@@ -232,12 +238,7 @@ static const UrnNsEntry *registryFindHead(const unsigned char *z, size_t nz,
                     blkLoad(aMask+BLOCK-n));
   if( blkIs(w, 0) & blkBefore(n) ) return 0;
   blkStore(zLow, w);
-  k = firstWord(zLow);
-  while( len>1 ){
-    size_t half = len/2;
-    if( firstWord((const unsigned char*)p[half].zNid)<=k ) p += half;
-    len -= half;
-  }
+  p = registrySearch(zLow);
   /* The entry's NID is NUL-padded to 33 bytes, and this one's to BLOCK. */
   return blkSame(w, blkLoad((const unsigned char*)p->zNid)) ? p : 0;
 }
@@ -346,8 +347,8 @@ size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
 
 /* key_ns against key_ns, as memcmp with the shorter first on a tie; with
 ** plain, both readers are as readerNext() says. */
-static URN_ALWAYS_INLINE int readerCompareInline(NsKeyReader *pA,
-                                                NsKeyReader *pB, int plain){
+static URN_ALWAYS_INLINE int readerCompare(NsKeyReader *pA, NsKeyReader *pB,
+                                           int plain){
   for(;;){
     int ca = readerNext(pA, plain);
     int cb = readerNext(pB, plain);
@@ -355,12 +356,6 @@ static URN_ALWAYS_INLINE int readerCompareInline(NsKeyReader *pA,
     if( ca!=cb ) return ca - cb;
     if( ca<0 ) return 0;
   }
-}
-static int readerCompare(NsKeyReader *pA, NsKeyReader *pB){
-  return readerCompareInline(pA, pB, 0);
-}
-static int readerComparePlain(NsKeyReader *pA, NsKeyReader *pB){
-  return readerCompareInline(pA, pB, 1);
 }
 
 /* The end of the NSS of F (urn_key.c) in z[0..n): the first '?' or '#'
@@ -437,7 +432,7 @@ static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
   parts.nss.len = nb-p->nssOff;
   readerStartUrn(&rb, b, &parts, p->pEntry, &p->aFold[1]);
   ra.i = rb.i = p->nssOff;
-  p->r = readerComparePlain(&ra, &rb);
+  p->r = readerCompare(&ra, &rb, 1);
   return 1;
 }
 
@@ -520,7 +515,7 @@ static URN_NOINLINE int nsCompareSlow(const unsigned char *a, size_t na,
     assert( pa.nss.off==pb.nss.off );
     ra.i = rb.i = pa.nss.off;
   }
-  return readerCompare(&ra, &rb);
+  return readerCompare(&ra, &rb, 0);
 }
 
 /* urnNsCompare(), inlined into its two entry points. */
