@@ -41,11 +41,6 @@
 
 /* ---- Key transforms --------------------------------------------------- */
 
-/* Count the characters of an NSS other than '-' if they are digits with an
-** optional final check character 'X' or 'x'.  Returns the count, or -1
-** when another byte occurs, an X is not last, or there are more than nMax
-** (every shape test answers for the key, urn_ns_rules.h; this one reads
-** the bytes as written, which gives the same answer). */
 #ifdef URN_SIMD
 /* The number of bits set in v. */
 static inline unsigned bitCount(uint32_t v){
@@ -63,6 +58,11 @@ static inline void blkIsbnClasses(Blk w, BlkMask *pDig, BlkMask *pHyp,
 }
 #endif
 
+/* Count the characters of an NSS other than '-' if they are digits with an
+** optional final check character 'X' or 'x'.  Returns the count, or -1
+** when another byte occurs, an X is not last, or there are more than nMax
+** (every shape test answers for the key, urn_ns_rules.h; this one reads
+** the bytes as written, which gives the same answer). */
 static int digitsAndCheck(const UrnNsKeyNss *p, int nMax, int *pHasX){
   static const unsigned char aKind[256] = {    /* 1 digit, 2 hyphen */
     ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
