@@ -137,7 +137,7 @@ static int floorCollate(void *pArg, int nA, const void *pA, int nB,
     if( ne && colon ){
       unsigned d = blkFirst(ne);
       BlkMask before = blkBefore(d);
-      BlkMask stop = blkIs(wa, '%') | blkIs(wa, '?') | blkIs(wa, '#');
+      BlkMask stop = blkFoldStops(wa);
       if( (colon & before) && !(blkUpper(wa) & blkBefore(blkFirst(colon)))
        && !(stop & before) && (urnClass[a[d]] & urnClass[b[d]] & UC_RUN) ){
         return a[d]<b[d] ? -1 : 1;

@@ -171,6 +171,14 @@ static inline BlkMask blkDropFirst(BlkMask m){
   return m & ~(blkFrom(k) & ~blkFrom(k+1));
 }
 
+/* The bytes of a block of an NSS where the key may differ from the
+** string: '?' and '#' (the key ends before a component, RFC 8141 §3.1)
+** and '%' (the hex digits of a %XX are upper-cased, RFC 8141 §3.1
+** item 3). */
+static inline BlkMask blkFoldStops(Blk w){
+  return blkIs(w, '?') | blkIs(w, '#') | blkIs(w, '%');
+}
+
 /* True if the 4 bytes at z are "urn:" with the scheme in any case: only
 ** "u"/"U", "r"/"R" and "n"/"N" give "urn" when or-ed with 0x20.  One
 ** 32-bit compare, in either byte order. */

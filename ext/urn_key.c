@@ -186,12 +186,6 @@ static inline int nsActs(unsigned char c){
   return (urnClass[c] & UC_UPPER) || c=='-' || c=='x';
 }
 
-/* The bytes of a block of the NSS where F may differ from the string:
-** '?' and '#' (the end of F) and '%' (a %XX follows). */
-static inline BlkMask blkFoldStops(Blk w){
-  return blkIs(w, '?') | blkIs(w, '#') | blkIs(w, '%');
-}
-
 /* The bytes of a block of the NSS that a namespace transform may act on
 ** (nsActs(): A-Z, '-', 'x'). */
 static inline BlkMask blkNsActs(Blk w){
