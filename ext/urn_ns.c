@@ -28,6 +28,7 @@
 #include "urn_ns.h"
 #include "urn_class.h"
 #include "urn_block.h"
+#include "urn_cmp.h"
 #include "urn_ns_rules.h"
 
 const char urnNsRegistryDate[] = "2026-05-28";
@@ -436,7 +437,7 @@ static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
   return 1;
 }
 
-/* The UrnNsLowerFn of urnNsCompareQuick (urn_scan.h); pCtx is an NsWalk.
+/* The UrnNsLowerFn of urnNsCompareQuick (urn_cmp.h); pCtx is an NsWalk.
 ** The heads are equal lower-cased, so the NID a[4..nssOff-1) is b's too
 ** (RFC 8141 §2: a NID holds no ':'), and one lookup serves both sides. */
 static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
@@ -476,7 +477,7 @@ static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
 }
 
 /* urnNsCompare() where the walk gave up, after asking nsLowerOnly()
-** (urn_scan.h): the heads of a and b are equal lower-cased, so a side that
+** (urn_cmp.h): the heads of a and b are equal lower-cased, so a side that
 ** is a URN has the NID of pW->pEntry, its NSS is the NSS of its F, and the
 ** decisions in pW->aFold are those for it.  Out of line, so that the pairs
 ** the walk decides pay for none of this frame. */

@@ -99,28 +99,4 @@ int urnCompare(int mode, const unsigned char *a, size_t na,
 ** not negative; pArg is not used. */
 int urnCollate(void *pArg, int nA, const void *pA, int nB, const void *pB);
 
-/* What a namespace transform does to two strings whose heads F lower-cases
-** alike, "urn:" NID ":" in some case, with the NSS from nssOff on (ext/
-** urn_ns.c answers; this layer knows no registry): returns 1 when it
-** lower-cases at most, after storing in *pLowA and *pLowB the offsets
-** before which it lower-cases the A-Z of each NSS (nssOff: none); returns
-** 0 when it also drops or upper-cases bytes.  pCtx is the caller's, passed
-** through.  It may be asked twice in one comparison (first by the quick
-** step of urnNsCompareQuick, then by its walk), with the same strings and
-** nssOff both times. */
-typedef int (*UrnNsLowerFn)(void *pCtx, const unsigned char *a, size_t na,
-                            const unsigned char *b, size_t nb,
-                            size_t nssOff, size_t *pLowA, size_t *pLowB);
-
-/* The first step of urnNsCompare (ext/urn_ns.c): the walk of urnCompare
-** over the two strings (scanning a side only if need be), which asks
-** xLower(pCtx, ...), at the first byte of the NSS that a transform may act
-** on, what the transform does, and goes on if it only lower-cases.
-** Returns 1 and stores the order of key_ns(a) and key_ns(b) in *pr when
-** that decides it; else returns 0, always after calling xLower (so with
-** heads equal lower-cased), and urnNsCompare applies the transforms. */
-int urnNsCompareQuick(const unsigned char *a, size_t na,
-                      const unsigned char *b, size_t nb,
-                      UrnNsLowerFn xLower, void *pCtx, int *pr);
-
 #endif /* URN_SCAN_H */
