@@ -37,7 +37,7 @@ $(BENCH_DIR)/gen_corpus: bench/gen_corpus.c | prereqs-bench
 	$(CC) $(BENCH_CFLAGS) $(WARN) -o $@ bench/gen_corpus.c
 
 # The C core (measurement 5) is compiled in; the SQL side loads $(BENCH_LIB).
-$(BENCH_DIR)/bench: bench/bench.c $(CORE_SRC) ext/urn_scan.h | prereqs-bench
+$(BENCH_DIR)/bench: bench/bench.c $(CORE_SRC) $(HDR) | prereqs-bench
 	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(WARN) -Iext -o $@ bench/bench.c $(CORE_SRC) \
 	  -lsqlite3 -lm
