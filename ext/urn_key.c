@@ -198,12 +198,19 @@ static inline void noteUpper(BlkMask u, BlkMask stop, size_t s,
   }
 }
 
-/* urn_cmp.h.  Out of line: it runs before a scan anyway. */
+/* urn_cmp.h.  Out of line: it runs before a scan anyway.  Nearly every
+** string scanned here is a URN, and a side found to be one settles the
+** order alone when the comparison of its F with the other string agrees
+** with ff: a when fr = ff, b when rf = ff.  When only one side can, it is
+** scanned first: for "URN:ISBN:1" against "URN:ISBN:2", b (if b is a URN,
+** a is less, whatever a is; a being a URN would leave b's question open).
+** Else aFirst says which: the side whose F differs from it first. */
 URN_NOINLINE int urnScanDecides(int mode,
                                 const unsigned char *a, size_t na,
                                 const unsigned char *b, size_t nb,
                                 int aFirst, int ff, int rr, int fr, int rf){
   int va, vb;
+  if( (ff==fr)!=(ff==rf) ) aFirst = ff==fr;
   if( aFirst ){
     va = urnIsUrn(a, na, mode);
     if( va ? ff==fr : rf==rr ) return va ? ff : rr;
