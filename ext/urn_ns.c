@@ -359,6 +359,32 @@ static URN_ALWAYS_INLINE int readerCompare(NsKeyReader *pA, NsKeyReader *pB,
   }
 }
 
+/* Start two readers of URNs (readerStartUrn()) whose heads are equal,
+** with one NID, at the first byte of the NSS where their strings differ:
+** their keys are the same bytes before it when the transform decided
+** alike for both, since each byte of a key depends only on the input
+** bytes up to it (RFC 8141 §3.1, UrnNsFold).  Else at the NSS, nssOff.
+** An ISBN against an ISBN is then read from its last digits, not from
+** its first. */
+static void readersFromDiff(NsKeyReader *pA, NsKeyReader *pB, size_t nssOff){
+  size_t i = nssOff;
+  if( pA->fold.nLower==pB->fold.nLower
+   && pA->fold.dropHyphen==pB->fold.dropHyphen
+   && pA->fold.upperX==pB->fold.upperX ){
+    const unsigned char *a = pA->z, *b = pB->z;
+    size_t m = pA->end<pB->end ? pA->end : pB->end;
+    for(; i+BLOCK<=m; i+=BLOCK){
+      BlkMask ne = blkNe(blkLoad(a+i), blkLoad(b+i));
+      if( ne ){
+        i += blkFirst(ne);
+        break;
+      }
+    }
+    while( i<m && a[i]==b[i] ) i++;
+  }
+  pA->i = pB->i = i;
+}
+
 /* The end of the NSS of F (urn_key.c) in z[0..n): the first '?' or '#'
 ** from offset i on, or n.  A block at a time while it can. */
 static size_t endOfNss(const unsigned char *z, size_t n, size_t i){
@@ -416,7 +442,8 @@ static int foldLowerOnly(const UrnNsFold *pFold){
 ** ISBN against an ISBN, a UUID against a UUID.  Then store in p->r the
 ** order of their keys, read by the key readers from the NSS on (the heads
 ** are equal lower-cased, and no transform changes a head: RFC 8141 §3.1
-** items 1 and 2), and return 1; else 0. */
+** items 1 and 2), from where the strings differ (readersFromDiff()), and
+** return 1; else 0. */
 static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
                         const unsigned char *b, size_t nb){
   UrnParts parts;
@@ -432,7 +459,7 @@ static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
   readerStartUrn(&ra, a, &parts, p->pEntry, &p->aFold[0]);
   parts.nss.len = nb-p->nssOff;
   readerStartUrn(&rb, b, &parts, p->pEntry, &p->aFold[1]);
-  ra.i = rb.i = p->nssOff;
+  readersFromDiff(&ra, &rb, p->nssOff);
   p->r = readerCompare(&ra, &rb, 1);
   return 1;
 }
@@ -512,9 +539,10 @@ static URN_NOINLINE int nsCompareSlow(const unsigned char *a, size_t na,
   if( va && vb ){
     /* key_ns begins with the head "urn:" lower(NID) ":", which no
     ** transform changes (RFC 8141 §3.1 items 1 and 2), and the heads are
-    ** equal: the keys are read from the NSS on. */
+    ** equal: the keys are read from the NSS on, from where the strings
+    ** differ if the transform decided alike. */
     assert( pa.nss.off==pb.nss.off );
-    ra.i = rb.i = pa.nss.off;
+    readersFromDiff(&ra, &rb, pa.nss.off);
   }
   return readerCompare(&ra, &rb, 0);
 }
