@@ -164,12 +164,21 @@ static int urnArgScan(sqlite3_context *ctx, int argc, sqlite3_value **argv,
 }
 
 /* Return z[span] as text; NULL for an absent span.  Spans of a valid URN
-** are ASCII, so the result is valid UTF-8. */
+** are ASCII without NUL bytes (RFC 8141 §2), so the result is valid UTF-8
+** and is copied NUL-terminated, for SQLite to mark it so (as in
+** urnRewriteFunc()). */
 static void urnResultSpan(sqlite3_context *ctx, const unsigned char *z,
                           const UrnSpan *pSpan){
+  char *zOut;
   if( pSpan->off==0 ) return;           /* absent: NULL */
-  sqlite3_result_text64(ctx, (const char*)z+pSpan->off, pSpan->len,
-                        SQLITE_TRANSIENT, SQLITE_UTF8);
+  zOut = sqlite3_malloc64(pSpan->len+1);
+  if( zOut==0 ){
+    sqlite3_result_error_nomem(ctx);
+    return;
+  }
+  memcpy(zOut, z+pSpan->off, pSpan->len);
+  zOut[pSpan->len] = 0;
+  sqlite3_result_text(ctx, zOut, -1, sqlite3_free);
 }
 
 /* urn_valid(X [,MODE]).  Mode 'ns': an RFC 8141 URN whose NID is in the
@@ -192,7 +201,6 @@ static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   UrnFail fail;
   UrnParts parts;
   char zMsg[URN_ERROR_MAX];
-  size_t nMsg;
   int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, &fail);
   if( mode<0 ) return;
   if( valid ){
@@ -200,11 +208,13 @@ static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     if( mode!=URN_MODE_NS || urnNsCheck(z, &parts, zMsg, sizeof(zMsg)) ){
       return;
     }
-    nMsg = strlen(zMsg);
   }else{
-    nMsg = urnErrorMessage(z, n, &fail, zMsg, sizeof(zMsg));
+    urnErrorMessage(z, n, &fail, zMsg, sizeof(zMsg));
   }
-  sqlite3_result_text64(ctx, zMsg, nMsg, SQLITE_TRANSIENT, SQLITE_UTF8);
+  /* NUL-terminated, with no other NUL byte (printable text, urn_scan.h and
+  ** urn_ns.h): length -1, so that SQLite marks it terminated, as in
+  ** urnRewriteFunc(). */
+  sqlite3_result_text(ctx, zMsg, -1, SQLITE_TRANSIENT);
 }
 
 /* urn_nid(X [,MODE]): lower-cased, since NIDs are case-insensitive
@@ -212,15 +222,15 @@ static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 static void urnNidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z; size_t n; int valid; size_t i;
   UrnParts parts;
-  char zNid[32];
+  char zNid[33];
   if( urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0)<0 ) return;
   if( !valid ) return;
   for(i=0; i<parts.nid.len; i++){
     unsigned char c = z[parts.nid.off+i];
     zNid[i] = (char)((c>='A' && c<='Z') ? c|0x20 : c);
   }
-  sqlite3_result_text64(ctx, zNid, parts.nid.len, SQLITE_TRANSIENT,
-                        SQLITE_UTF8);
+  zNid[i] = 0;              /* terminated, as in urnRewriteFunc() */
+  sqlite3_result_text(ctx, zNid, -1, SQLITE_TRANSIENT);
 }
 
 /* urn_nss(), urn_rcomponent(), urn_qcomponent(), urn_fcomponent(): the
@@ -242,7 +252,12 @@ static void urnPartFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 }
 
 /* urn_canonical(X [,MODE]) and urn_normalize(X [,MODE]): one result buffer
-** of known length, written once, handed to SQLite without a copy. */
+** of known length, written once, handed to SQLite without a copy.  It is
+** NUL-terminated and given with length -1: SQLite then marks the value
+** terminated, and a function that reads it as text (length(), another
+** urn_ function) reads it in place instead of copying it to terminate it.
+** A valid URN holds no NUL byte (RFC 8141 §2: pchar), nor do its key and
+** normalized form, so the length SQLite finds is nOut. */
 static void urnRewriteFunc(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv){
   const unsigned char *z; size_t n; int valid;
@@ -253,7 +268,7 @@ static void urnRewriteFunc(sqlite3_context *ctx, int argc,
   int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
   if( mode<0 || !valid ) return;
   nOut = isKey ? URN_KEY_LEN(&parts) : n;
-  zOut = sqlite3_malloc64(nOut);
+  zOut = sqlite3_malloc64(nOut+1);
   if( zOut==0 ){
     sqlite3_result_error_nomem(ctx);
     return;
@@ -266,8 +281,8 @@ static void urnRewriteFunc(sqlite3_context *ctx, int argc,
   }else{
     urnNormalizeWrite(z, n, &parts, zOut);
   }
-  sqlite3_result_text64(ctx, (const char*)zOut, nOut, sqlite3_free,
-                        SQLITE_UTF8);
+  zOut[nOut] = 0;
+  sqlite3_result_text(ctx, (const char*)zOut, -1, sqlite3_free);
 }
 
 /* urn_equal(A, B [,MODE]): 1 when key(A) = key(B) (RFC 8141 §3.1). */
