@@ -50,13 +50,15 @@ static void urnIsbn13Func(sqlite3_context *ctx, int argc,
                           sqlite3_value **argv){
   const unsigned char *z; size_t n;
   UrnParts parts;
-  unsigned char zOut[URN_ISBN13_LEN];
+  unsigned char zOut[URN_ISBN13_LEN+1];
   (void)argc;
   if( urnArgText(ctx, argv[0], &z, &n)<=0 ) return;
   if( !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ) return;
   if( !urnNsIsbn13(z, &parts, zOut) ) return;
-  sqlite3_result_text(ctx, (const char*)zOut, URN_ISBN13_LEN,
-                      SQLITE_TRANSIENT);
+  /* NUL-terminated and given with length -1, for SQLite to mark it so
+  ** (urnRewriteFunc() in urn.c). */
+  zOut[URN_ISBN13_LEN] = 0;
+  sqlite3_result_text(ctx, (const char*)zOut, -1, SQLITE_TRANSIENT);
 }
 
 /* urn_registry_date() */
