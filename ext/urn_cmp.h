@@ -36,8 +36,9 @@ typedef int (*UrnNsLowerFn)(void *pCtx, const unsigned char *a, size_t na,
 ** urnNsWalk(): the walk of URN_NS (RFC 8141 mode), as urnNsCompareQuick()
 ** below.  urnScanDecides(): the four comparisons (ff: F(a) against F(b),
 ** rr: a against b, fr: F(a) against b, rf: a against F(b)) disagree, so
-** scan the side whose F differs from it first (a if aFirst), and the other
-** only if that does not settle it; returns the order. */
+** scan one side, the one that settles the order if it is a URN (else a if
+** aFirst: the side whose F differs from it first), and the other only if
+** that does not settle it; returns the order. */
 int urnWalkCompare(int mode, const unsigned char *a, size_t na,
                    const unsigned char *b, size_t nb);
 int urnNsWalk(UrnNsLowerFn xLower, void *pCtx,
