@@ -14,6 +14,7 @@
 #define URN_CMP_H
 
 #include <stddef.h>
+#include <string.h>
 #include "urn_scan.h"
 #include "urn_class.h"
 #include "urn_block.h"
@@ -55,6 +56,15 @@ static inline unsigned char lowerByte(unsigned char c){
 }
 
 static inline int signOf(int x){ return (x>0) - (x<0); }
+
+/* a against b as their own bytes, the key of a string that is not a URN
+** (DESIGN.md I3): memcmp order, the shorter first on a tie; -1, 0 or 1. */
+static inline int bytesOrder(const unsigned char *a, size_t na,
+                             const unsigned char *b, size_t nb){
+  size_t m = na<nb ? na : nb;
+  int c = m ? memcmp(a, b, m) : 0;
+  return c ? signOf(c) : (na>nb) - (na<nb);
+}
 
 /* A byte of the NSS that a namespace transform may change or drop. */
 static inline int nsActs(unsigned char c){

@@ -389,8 +389,7 @@ static URN_ALWAYS_INLINE int walkDecides(int mode, UrnNsLowerFn xLower,
     ** one side is its F and the other is not. */
     rr = jA<jB ? -sA : sB;
   }else{
-    int c = m ? memcmp(a, b, m) : 0;
-    rr = c ? signOf(c) : (na>nb) - (na<nb);
+    rr = bytesOrder(a, na, b, nb);
   }
   /* F(a) against b and a against F(b).  Byte d decides them when F(b),
   ** or F(a), first differs from its string there or later: a byte of one

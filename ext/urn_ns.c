@@ -520,9 +520,7 @@ static URN_NOINLINE int nsCompareSlow(const unsigned char *a, size_t na,
   vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){
     /* Two non-URNs compare as their own bytes (DESIGN.md I3). */
-    size_t m = na<nb ? na : nb;
-    int r = m ? memcmp(a, b, m) : 0;
-    return r ? (r>0) - (r<0) : (na>nb) - (na<nb);
+    return bytesOrder(a, na, b, nb);
   }
   if( va ){
     readerStartUrn(&ra, a, &pa, pW->pEntry,
