@@ -361,18 +361,25 @@ static URN_ALWAYS_INLINE int readerCompare(NsKeyReader *pA, NsKeyReader *pB,
 
 /* Start two readers of URNs (readerStartUrn()) whose heads are equal,
 ** with one NID, at the first byte of the NSS where their strings differ:
-** their keys are the same bytes before it when the transform decided
-** alike for both, since each byte of a key depends only on the input
-** bytes up to it (RFC 8141 §3.1, UrnNsFold).  Else at the NSS, nssOff.
+** their keys are the same bytes before it when the transform treats the
+** bytes before it alike on both sides, since each byte of a key depends
+** only on the input bytes up to it (RFC 8141 §3.1, UrnNsFold).  That is
+** when it drops '-' and upper-cases 'x' on both sides or on neither, and
+** lower-cases A-Z up to the same offset, or up to two offsets both past
+** that byte (a DOI against a longer DOI, each lower-cased whole); the
+** readers start at most at the nearer offset.  Else at the NSS, nssOff.
 ** An ISBN against an ISBN is then read from its last digits, not from
 ** its first. */
 static void readersFromDiff(NsKeyReader *pA, NsKeyReader *pB, size_t nssOff){
   size_t i = nssOff;
-  if( pA->fold.nLower==pB->fold.nLower
-   && pA->fold.dropHyphen==pB->fold.dropHyphen
+  if( pA->fold.dropHyphen==pB->fold.dropHyphen
    && pA->fold.upperX==pB->fold.upperX ){
     const unsigned char *a = pA->z, *b = pB->z;
     size_t m = pA->end<pB->end ? pA->end : pB->end;
+    if( pA->lowerEnd!=pB->lowerEnd ){
+      size_t low = pA->lowerEnd<pB->lowerEnd ? pA->lowerEnd : pB->lowerEnd;
+      if( low<m ) m = low;
+    }
     for(; i+BLOCK<=m; i+=BLOCK){
       BlkMask ne = blkNe(blkLoad(a+i), blkLoad(b+i));
       if( ne ){
@@ -434,23 +441,25 @@ static int foldLowerOnly(const UrnNsFold *pFold){
   return !pFold->dropHyphen && !pFold->upperX;
 }
 
-/* When both sides are plain (the transform's shape test found each NSS
-** made of unreserved characters: UrnNsFold.plainNss), with no components
-** and the scheme "urn", both are URNs without a scan: the head is "urn:",
-** a registered NID (p->pEntry; test/ns.test checks that every registered
-** NID is a valid one) and ':', and the NSS is valid (RFC 8141 §2).  An
-** ISBN against an ISBN, a UUID against a UUID.  Then store in p->r the
-** order of their keys, read by the key readers from the NSS on (the heads
-** are equal lower-cased, and no transform changes a head: RFC 8141 §3.1
-** items 1 and 2), from where the strings differ (readersFromDiff()), and
-** return 1; else 0. */
+/* When both sides are plain, with no components and the scheme "urn",
+** both are URNs without a scan: the head is "urn:", a registered NID
+** (p->pEntry; test/ns.test checks that every registered NID is a valid
+** one) and ':', and the NSS is valid (RFC 8141 §2) and holds no %XX.  An
+** NSS is plain when the transform's shape test found it made of
+** unreserved characters (UrnNsFold.plainNss: an ISBN, a UUID), else when
+** urnNssPlain() finds it so (a DOI, an NBN, a name of the IETF).  Then
+** store in p->r the order of their keys, read by the key readers from the
+** NSS on (the heads are equal lower-cased, and no transform changes a
+** head: RFC 8141 §3.1 items 1 and 2), from where the strings differ
+** (readersFromDiff()), and return 1; else 0. */
 static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
                         const unsigned char *b, size_t nb){
   UrnParts parts;
   NsKeyReader ra, rb;
-  if( !p->aFold[0].plainNss || !p->aFold[1].plainNss
-   || p->aEnd[0]!=na || p->aEnd[1]!=nb
-   || !startsUrn(a) || !startsUrn(b) ) return 0;
+  if( p->aEnd[0]!=na || p->aEnd[1]!=nb
+   || !startsUrn(a) || !startsUrn(b)
+   || !(p->aFold[0].plainNss || urnNssPlain(a, na, p->nssOff))
+   || !(p->aFold[1].plainNss || urnNssPlain(b, nb, p->nssOff)) ) return 0;
   memset(&parts, 0, sizeof(parts));
   parts.nid.off = 4;
   parts.nid.len = p->nssOff-5;

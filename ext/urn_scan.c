@@ -166,14 +166,20 @@ static inline BlkMask blkRunCommon(Blk x){
   return (unsigned)_mm_movemask_epi8(r);
 }
 
+/* The bytes of x in class UC_RUN: blkRun(), after blkRunCommon(), which
+** most blocks pass. */
+static inline BlkMask blkRunAll(Blk x){
+  BlkMask run = blkRunCommon(x);
+  return run==0xffffu ? run : blkRun(x);
+}
+
 /* The bytes of x in class UC_RUN, and each '%' of x with two hex digits
 ** after it in x (RFC 3986 §2.1): the bytes a run takes as they are.  A '%'
 ** in the last two bytes, and one not followed by two hex digits, is left
 ** to the byte loop, which reports the error. */
 static inline BlkMask blkRunPct(Blk x){
-  BlkMask run = blkRunCommon(x), pct;
+  BlkMask run = blkRunAll(x), pct;
   if( run==0xffffu ) return run;  /* most blocks of most names */
-  run = blkRun(x);
   pct = blkIs(x, '%');
   if( pct ){                      /* most blocks hold none: no hex test */
     BlkMask h = blkHex(x);
@@ -509,6 +515,27 @@ int urnScan(const unsigned char *z, size_t n, int mode,
 
 int urnIsUrn(const unsigned char *z, size_t n, int mode){
   return scanUrn(z, n, mode, 0, 0);
+}
+
+int urnNssPlain(const unsigned char *z, size_t n, size_t i){
+  /* RFC 8141 §2: NSS = pchar *(pchar / "/"); class UC_PCHAR is pchar
+  ** without the %XX, UC_RUN adds "/". */
+  if( i>=n || !(CLS(z[i]) & UC_PCHAR) ) return 0;
+#ifdef URN_SIMD
+  if( n>=BLOCK ){
+    /* A block at a time, then the last BLOCK bytes, those before i
+    ** masked out. */
+    size_t s = n-BLOCK;
+    for(i++; i+BLOCK<=n; i+=BLOCK){
+      if( ~blkRunAll(blkLoad(z+i)) & blkFrom(0) ) return 0;
+    }
+    return i>=n || (~blkRunAll(blkLoad(z+s)) & blkFrom(i-s))==0;
+  }
+#endif
+  for(i++; i<n; i++){
+    if( !(CLS(z[i]) & UC_RUN) ) return 0;
+  }
+  return 1;
 }
 
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,

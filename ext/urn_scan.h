@@ -56,6 +56,10 @@ int urnScan(const unsigned char *z, size_t n, int mode,
 /* urnScan(z, n, mode, 0, 0): 1 if z[0..n) is a URN under mode, else 0. */
 int urnIsUrn(const unsigned char *z, size_t n, int mode);
 
+/* 1 if z[i..n) is an NSS of RFC 8141 §2 without a %XX: not empty, a pchar
+** first (not '/'), then only pchar and '/'.  Else 0. */
+int urnNssPlain(const unsigned char *z, size_t n, size_t i);
+
 /* What the grammar expected where a scan failed with this code, and the
 ** RFC section that says so. */
 const char *urnErrorExpected(int code);
