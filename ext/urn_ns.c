@@ -268,9 +268,11 @@ typedef struct NsKeyReader {
 } NsKeyReader;
 
 /* The decision of pTransform (0: none, the identity) for the NSS
-** z[off..end) in *pFold. */
-static void nssFold(const UrnNsTransform *pTransform, const unsigned char *z,
-                    size_t off, size_t end, UrnNsFold *pFold){
+** z[off..end) in *pFold.  Inlined, as sideFold() below: a comparison asks
+** for it on both sides of every pair of one NID with a transform. */
+static URN_ALWAYS_INLINE void nssFold(const UrnNsTransform *pTransform,
+                                      const unsigned char *z, size_t off,
+                                      size_t end, UrnNsFold *pFold){
   memset(pFold, 0, sizeof(*pFold));
   if( pTransform ){
     UrnNsKeyNss nss;
@@ -370,7 +372,8 @@ static URN_ALWAYS_INLINE int readerCompare(NsKeyReader *pA, NsKeyReader *pB,
 ** readers start at most at the nearer offset.  Else at the NSS, nssOff.
 ** An ISBN against an ISBN is then read from its last digits, not from
 ** its first. */
-static void readersFromDiff(NsKeyReader *pA, NsKeyReader *pB, size_t nssOff){
+static URN_ALWAYS_INLINE void readersFromDiff(NsKeyReader *pA, NsKeyReader *pB,
+                                              size_t nssOff){
   size_t i = nssOff;
   if( pA->fold.dropHyphen==pB->fold.dropHyphen
    && pA->fold.upperX==pB->fold.upperX ){
@@ -428,9 +431,10 @@ typedef struct NsWalk {
 /* The transform of one side, z[0..n) with the NSS of F from nssOff: its
 ** decision in *pFold, the offset before which it lower-cases A-Z in
 ** *pLow, where that NSS ends in *pEnd. */
-static void sideFold(const UrnNsTransform *pTransform,
-                     const unsigned char *z, size_t n, size_t nssOff,
-                     UrnNsFold *pFold, size_t *pLow, size_t *pEnd){
+static URN_ALWAYS_INLINE void sideFold(const UrnNsTransform *pTransform,
+                                       const unsigned char *z, size_t n,
+                                       size_t nssOff, UrnNsFold *pFold,
+                                       size_t *pLow, size_t *pEnd){
   *pEnd = endOfNss(z, n, nssOff);
   nssFold(pTransform, z, nssOff, *pEnd, pFold);
   *pLow = nssOff + pFold->nLower;

@@ -63,7 +63,8 @@ static inline void blkIsbnClasses(Blk w, BlkMask *pDig, BlkMask *pHyp,
 ** when another byte occurs, an X is not last, or there are more than nMax
 ** (every shape test answers for the key, urn_ns_rules.h; this one reads
 ** the bytes as written, which gives the same answer). */
-static int digitsAndCheck(const UrnNsKeyNss *p, int nMax, int *pHasX){
+static URN_ALWAYS_INLINE int digitsAndCheck(const UrnNsKeyNss *p, int nMax,
+                                          int *pHasX){
   static const unsigned char aKind[256] = {    /* 1 digit, 2 hyphen */
     ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1,
     ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1, ['-'] = 2
