@@ -517,18 +517,18 @@ static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
 }
 
 /* urnNsCompare() where the walk gave up, after asking nsLowerOnly()
-** (urn_cmp.h): the heads of a and b are equal lower-cased, so a side that
-** is a URN has the NID of pW->pEntry, its NSS is the NSS of its F, and the
-** decisions in pW->aFold are those for it.  Out of line, so that the pairs
-** the walk decides pay for none of this frame. */
+** (urn_cmp.h), and plainDecides() did not find the order: the heads of a
+** and b are equal lower-cased, so a side that is a URN has the NID of
+** pW->pEntry, its NSS is the NSS of its F, and the decisions in pW->aFold
+** are those for it.  Out of line, so that the pairs the walk decides pay
+** for none of this frame. */
 static URN_NOINLINE int nsCompareSlow(const unsigned char *a, size_t na,
                                       const unsigned char *b, size_t nb,
                                       const NsWalk *pW){
   UrnParts pa, pb;
   NsKeyReader ra, rb;
   int va, vb;
-  assert( pW->asked );
-  if( pW->decided ) return pW->r;
+  assert( pW->asked && !pW->decided );
   va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
   vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){
@@ -570,6 +570,8 @@ static URN_ALWAYS_INLINE int nsCompareInline(const unsigned char *a,
   w.asked = w.folded = w.decided = 0;
   w.pEntry = 0;
   if( urnNsCompareQuick(a, na, b, nb, nsLowerOnly, &w, &r) ) return r;
+  /* plainDecides() found the order when it was asked: no call. */
+  if( w.decided ) return w.r;
   return nsCompareSlow(a, na, b, nb, &w);
 }
 
