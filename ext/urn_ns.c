@@ -383,21 +383,34 @@ static URN_ALWAYS_INLINE void readersFromDiff(NsKeyReader *pA, NsKeyReader *pB,
       size_t low = pA->lowerEnd<pB->lowerEnd ? pA->lowerEnd : pB->lowerEnd;
       if( low<m ) m = low;
     }
-    for(; i+BLOCK<=m; i+=BLOCK){
-      BlkMask ne = blkNe(blkLoad(a+i), blkLoad(b+i));
-      if( ne ){
+    /* A block at a time, then the last BLOCK bytes before m, those
+    ** before i masked out; a byte at a time if m is less than BLOCK. */
+    for(;;){
+      BlkMask ne;
+      if( i+BLOCK<=m ){
+        ne = blkNe(blkLoad(a+i), blkLoad(b+i));
+        if( ne==0 ){
+          i += BLOCK;
+          continue;
+        }
         i += blkFirst(ne);
-        break;
+      }else if( i<m && m>=BLOCK ){
+        size_t s = m-BLOCK;
+        ne = blkNe(blkLoad(a+s), blkLoad(b+s)) & blkFrom(i-s);
+        i = ne ? s+blkFirst(ne) : m;
+      }else{
+        while( i<m && a[i]==b[i] ) i++;
       }
+      break;
     }
-    while( i<m && a[i]==b[i] ) i++;
   }
   pA->i = pB->i = i;
 }
 
 /* The end of the NSS of F (urn_key.c) in z[0..n): the first '?' or '#'
 ** from offset i on, or n.  A block at a time while it can. */
-static size_t endOfNss(const unsigned char *z, size_t n, size_t i){
+static URN_ALWAYS_INLINE size_t endOfNss(const unsigned char *z, size_t n,
+                                         size_t i){
   for(; i+BLOCK<=n; i+=BLOCK){
     Blk w = blkLoad(z+i);
     BlkMask m = blkIs(w, '?') | blkIs(w, '#');
