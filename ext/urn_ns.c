@@ -492,10 +492,14 @@ static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
 
 /* The UrnNsLowerFn of urnNsCompareQuick (urn_cmp.h); pCtx is an NsWalk.
 ** The heads are equal lower-cased, so the NID a[4..nssOff-1) is b's too
-** (RFC 8141 §2: a NID holds no ':'), and one lookup serves both sides. */
-static int nsLowerOnly(void *pCtx, const unsigned char *a, size_t na,
-                       const unsigned char *b, size_t nb,
-                       size_t nssOff, size_t *pLowA, size_t *pLowB){
+** (RFC 8141 §2: a NID holds no ':'), and one lookup serves both sides.
+** Inlined into the quick step of urnNsCollate(), which knows its address;
+** the walk (urn_key.c) calls the out-of-line copy. */
+static URN_ALWAYS_INLINE int nsLowerOnly(void *pCtx,
+                                         const unsigned char *a, size_t na,
+                                         const unsigned char *b, size_t nb,
+                                         size_t nssOff, size_t *pLowA,
+                                         size_t *pLowB){
   NsWalk *p = (NsWalk*)pCtx;
   const UrnNsTransform *pTransform;
   if( !p->asked ){
