@@ -409,6 +409,46 @@ static int scanNss2141(const unsigned char *z, size_t n, size_t i,
   return 1;
 }
 
+#ifdef URN_SIMD
+/* The commonest URN, decided on whole blocks in a leaf function (RFC 8141
+** mode, BLOCK bytes or more): returns the offset h of the ':' that ends
+** the NID when z is "urn:" (in any case) NID ":" NSS with that ':' inside
+** the first block and no '%', '?' or '#' anywhere, so a URN without
+** components; returns 0 when it cannot tell, and scanUrn() decides (and
+** finds the failure, if any).  The rules, as scanNid8141() and
+** scanRunInline() apply them:
+**   - RFC 8141 §2: NID = (alphanum) 0*30(ldh) (alphanum): from offset 4
+**     to the ':', at least 2 bytes, all ldh, the first and the last not
+**     '-' (at most 11 inside the first block, never too long);
+**   - RFC 8141 §2: NSS = pchar *(pchar / "/"): at least one byte, the
+**     first not '/', all in class UC_RUN (pchar without the %XX, and "/",
+**     RFC 3986 §3.3).
+** The head's bytes are in UC_RUN too ("urn", ':' and ldh), so every block
+** is tested whole, the last one overlapping the one before it. */
+static URN_ALWAYS_INLINE size_t fastPlain8141(const unsigned char *z,
+                                              size_t n){
+  Blk w;
+  BlkMask colon, nid;
+  size_t h, s;
+  if( n<BLOCK || !startsUrn(z) ) return 0;
+  w = blkLoad(z);
+  colon = blkIs(w, ':') & blkFrom(4);
+  if( colon==0 ) return 0;
+  h = blkFirst(colon);
+  nid = blkFrom(4) & blkBefore(h);
+  if( h<6 || h+1>=n || blkRunAll(w)!=0xffffu
+   || (~blkLdh(w) & nid) || z[4]=='-' || z[h-1]=='-' || z[h+1]=='/' ){
+    return 0;
+  }
+  /* The blocks after the first, the last one ending at n; most names
+  ** have one. */
+  for(s=BLOCK; s+BLOCK<n; s+=BLOCK){
+    if( blkRunAll(blkLoad(z+s))!=0xffffu ) return 0;
+  }
+  return n==BLOCK || blkRunAll(blkLoad(z+n-BLOCK))==0xffffu ? h : 0;
+}
+#endif
+
 /* The body of urnScan(), inlined into it and into urnIsUrn(), where the
 ** compiler drops what only the parts and the failure need. */
 static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
@@ -508,13 +548,50 @@ static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
   return 1;
 }
 
+#ifdef URN_SIMD
+/* scanUrn() out of line, for the strings fastPlain8141() leaves to it: the
+** common case, in urnScan() and urnIsUrn(), then pays for none of its
+** frame. */
+static URN_NOINLINE int scanUrnParts(const unsigned char *z, size_t n,
+                                     int mode, UrnParts *pParts,
+                                     UrnFail *pFail){
+  return scanUrn(z, n, mode, pParts, pFail);
+}
+static URN_NOINLINE int scanUrnOnly(const unsigned char *z, size_t n,
+                                    int mode){
+  return scanUrn(z, n, mode, 0, 0);
+}
+#endif
+
 int urnScan(const unsigned char *z, size_t n, int mode,
             UrnParts *pParts, UrnFail *pFail){
+#ifdef URN_SIMD
+  size_t h;
+  if( mode!=URN_MODE_RFC2141 && (h = fastPlain8141(z, n))!=0 ){
+    if( pParts ){
+      pParts->nid.off = 4;
+      pParts->nid.len = h-4;
+      pParts->nss.off = h+1;
+      pParts->nss.len = n-(h+1);
+      pParts->r.off = pParts->r.len = 0;    /* no '?' and no '#' */
+      pParts->q = pParts->r;
+      pParts->f = pParts->r;
+    }
+    return 1;
+  }
+  return scanUrnParts(z, n, mode, pParts, pFail);
+#else
   return scanUrn(z, n, mode, pParts, pFail);
+#endif
 }
 
 int urnIsUrn(const unsigned char *z, size_t n, int mode){
+#ifdef URN_SIMD
+  if( mode!=URN_MODE_RFC2141 && fastPlain8141(z, n)!=0 ) return 1;
+  return scanUrnOnly(z, n, mode);
+#else
   return scanUrn(z, n, mode, 0, 0);
+#endif
 }
 
 int urnNssPlain(const unsigned char *z, size_t n, size_t i){
