@@ -73,7 +73,27 @@ static void foldHead(const unsigned char *z, size_t nssOff,
 static URN_ALWAYS_INLINE void writeFolded(const unsigned char *z,
                                           size_t nssOff, size_t n,
                                           unsigned char *zOut){
-  if( n>=BLOCK ){
+  if( n>=BLOCK && nssOff<=BLOCK ){
+    /* The head inside the first block, as in most names: the other
+    ** blocks are copied as they are, the last one ending at n, then the
+    ** first is written over them with its bytes before nssOff
+    ** lower-cased. */
+    Blk w;
+    BlkMask pct = 0;
+    size_t s;
+    for(s=BLOCK; s+BLOCK<n; s+=BLOCK){
+      w = blkLoad(z+s);
+      pct |= blkIs(w, '%');
+      blkStore(zOut+s, w);
+    }
+    w = blkLoad(z+n-BLOCK);
+    pct |= blkIs(w, '%');
+    blkStore(zOut+n-BLOCK, w);
+    w = blkLoad(z);
+    pct |= blkIs(w, '%');
+    blkStore(zOut, blkLowerBefore(w, nssOff));
+    if( pct ) foldPercent(z, nssOff, n, zOut);
+  }else if( n>=BLOCK ){
     /* The first block holds the scheme and the NID's start (nssOff > 4);
     ** the others are lower-cased only before nssOff, without a branch
     ** (blkLowerBefore(w, 0) is w). */
