@@ -410,84 +410,56 @@ static int scanNss2141(const unsigned char *z, size_t n, size_t i,
 }
 
 #ifdef URN_SIMD
-/* The commonest URN, decided on whole blocks in a leaf function (RFC 8141
-** mode, BLOCK bytes or more): returns the offset h of the ':' that ends
-** the NID when z is "urn:" (in any case) NID ":" NSS with that ':' inside
-** the first block and no '%', '?' or '#' anywhere, so a URN without
-** components; returns 0 when it cannot tell, and scanUrn() decides (and
-** finds the failure, if any).  The rules, as scanNid8141() and
-** scanRunInline() apply them:
-**   - RFC 8141 §2: NID = (alphanum) 0*30(ldh) (alphanum): from offset 4
-**     to the ':', at least 2 bytes, all ldh, the first and the last not
-**     '-' (at most 11 inside the first block, never too long);
-**   - RFC 8141 §2: NSS = pchar *(pchar / "/"): at least one byte, the
-**     first not '/', all in class UC_RUN (pchar without the %XX, and "/",
-**     RFC 3986 §3.3).
-** The head's bytes are in UC_RUN too ("urn", ':' and ldh), so every block
-** is tested whole, the last one overlapping the one before it. */
-static URN_ALWAYS_INLINE size_t fastPlain8141(const unsigned char *z,
-                                              size_t n){
+/* The head of the commonest URN, decided on the first block in a leaf
+** function (RFC 8141 mode, BLOCK bytes or more): returns the offset h of
+** the ':' that ends the NID when z starts "urn:" (in any case) NID ":"
+** with that ':' inside the first block; returns 0 when it cannot tell,
+** and scanUrn() decides (and finds the failure, if any).  RFC 8141 §2:
+** NID = (alphanum) 0*30(ldh) (alphanum), so from offset 4 to the ':' at
+** least 2 bytes, all ldh, the first and the last not '-' (at most 11
+** inside the first block: never too long), as scanNid8141() has it. */
+static URN_ALWAYS_INLINE size_t fastHead8141(const unsigned char *z,
+                                             size_t n){
   Blk w;
   BlkMask colon, nid;
-  size_t h, s;
+  size_t h;
   if( n<BLOCK || !startsUrn(z) ) return 0;
   w = blkLoad(z);
   colon = blkIs(w, ':') & blkFrom(4);
   if( colon==0 ) return 0;
   h = blkFirst(colon);
   nid = blkFrom(4) & blkBefore(h);
-  if( h<6 || h+1>=n || blkRunAll(w)!=0xffffu
-   || (~blkLdh(w) & nid) || z[4]=='-' || z[h-1]=='-' || z[h+1]=='/' ){
-    return 0;
-  }
-  /* The blocks after the first, the last one ending at n; most names
-  ** have one. */
+  if( h<6 || (~blkLdh(w) & nid) || z[4]=='-' || z[h-1]=='-' ) return 0;
+  return h;
+}
+
+/* True if, after the head fastHead8141() found (its ':' at h), the rest of
+** z is an NSS without components: RFC 8141 §2, NSS = pchar *(pchar /
+** "/"), so at least one byte, the first not '/', all in class UC_RUN
+** (pchar without the %XX, and "/", RFC 3986 §3.3) and no '?' or '#'.
+** False leaves the answer to scanAfterNid8141().  The head's bytes are in
+** UC_RUN too ("urn", ':' and ldh), so every block is tested whole, the
+** last one ending at n. */
+static URN_ALWAYS_INLINE int fastNss8141(const unsigned char *z, size_t n,
+                                         size_t h){
+  size_t s;
+  if( h+1>=n || z[h+1]=='/' || blkRunAll(blkLoad(z))!=0xffffu ) return 0;
   for(s=BLOCK; s+BLOCK<n; s+=BLOCK){
     if( blkRunAll(blkLoad(z+s))!=0xffffu ) return 0;
   }
-  return n==BLOCK || blkRunAll(blkLoad(z+n-BLOCK))==0xffffu ? h : 0;
+  return n==BLOCK || blkRunAll(blkLoad(z+n-BLOCK))==0xffffu;
 }
 #endif
 
-/* The body of urnScan(), inlined into it and into urnIsUrn(), where the
-** compiler drops what only the parts and the failure need. */
-static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
-                                     int mode, UrnParts *pParts,
-                                     UrnFail *pFail){
+/* The rest of an RFC 8141 name whose NID ends with the ':' at nidEnd:
+** the NSS and the components, as scanUrn() and the callers of
+** fastHead8141() need it. */
+static URN_ALWAYS_INLINE int scanAfterNid8141(const unsigned char *z,
+                                              size_t n, size_t nidEnd,
+                                              UrnParts *pParts,
+                                              UrnFail *pFail){
   UrnParts p;
-  size_t i, nidEnd = 0;   /* set by scanNid*() on success; 0 for gcc -O2 */
-
-  /* RFC 8141 §2 and RFC 2141 §2: the scheme "urn" then ":"; the scheme is
-  ** case-insensitive (RFC 8141 §3.1 item 1, RFC 2141 §5 item 1). */
-  if( n<4 || !startsUrn(z) ){
-    /* The loop below finds the offset of the first wrong byte. */
-    static const char zUrn[] = "urn:";
-    for(i=0; i<4; i++){
-      unsigned char c = i<n ? z[i] : 0;
-      if( i<3 ) c = (CLS(c) & UC_UPPER) ? (unsigned char)(c|0x20) : c;
-      if( i>=n || c!=(unsigned char)zUrn[i] ){
-        return scanFail(pFail, mode==URN_MODE_RFC2141 ? URN_E2_SCHEME
-                                                      : URN_E_SCHEME, i);
-      }
-    }
-  }
-
-  if( mode==URN_MODE_RFC2141 ){
-    if( !scanNid2141(z, n, &nidEnd, pFail) ) return 0;
-    if( !scanNss2141(z, n, nidEnd+1, pFail) ) return 0;
-    if( pParts ){
-      pParts->nid.off = 4;
-      pParts->nid.len = nidEnd-4;
-      pParts->nss.off = nidEnd+1;
-      pParts->nss.len = n-(nidEnd+1);
-      pParts->r.off = pParts->r.len = 0;   /* RFC 2141 has no components */
-      pParts->q = pParts->r;
-      pParts->f = pParts->r;
-    }
-    return 1;
-  }
-
-  if( !scanNid8141(z, n, &nidEnd, pFail) ) return 0;
+  size_t i;
   p.nid.off = 4;
   p.nid.len = nidEnd-4;
   p.r.off = p.r.len = p.q.off = p.q.len = p.f.off = p.f.len = 0;
@@ -548,10 +520,52 @@ static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
   return 1;
 }
 
+/* The full scanner, inlined into urnScan() and urnIsUrn() (with SSE2,
+** into their fallbacks below), where the compiler drops what only the
+** parts and the failure need. */
+static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
+                                     int mode, UrnParts *pParts,
+                                     UrnFail *pFail){
+  size_t i, nidEnd = 0;   /* set by scanNid*() on success; 0 for gcc -O2 */
+
+  /* RFC 8141 §2 and RFC 2141 §2: the scheme "urn" then ":"; the scheme is
+  ** case-insensitive (RFC 8141 §3.1 item 1, RFC 2141 §5 item 1). */
+  if( n<4 || !startsUrn(z) ){
+    /* The loop below finds the offset of the first wrong byte. */
+    static const char zUrn[] = "urn:";
+    for(i=0; i<4; i++){
+      unsigned char c = i<n ? z[i] : 0;
+      if( i<3 ) c = (CLS(c) & UC_UPPER) ? (unsigned char)(c|0x20) : c;
+      if( i>=n || c!=(unsigned char)zUrn[i] ){
+        return scanFail(pFail, mode==URN_MODE_RFC2141 ? URN_E2_SCHEME
+                                                      : URN_E_SCHEME, i);
+      }
+    }
+  }
+
+  if( mode==URN_MODE_RFC2141 ){
+    if( !scanNid2141(z, n, &nidEnd, pFail) ) return 0;
+    if( !scanNss2141(z, n, nidEnd+1, pFail) ) return 0;
+    if( pParts ){
+      pParts->nid.off = 4;
+      pParts->nid.len = nidEnd-4;
+      pParts->nss.off = nidEnd+1;
+      pParts->nss.len = n-(nidEnd+1);
+      pParts->r.off = pParts->r.len = 0;   /* RFC 2141 has no components */
+      pParts->q = pParts->r;
+      pParts->f = pParts->r;
+    }
+    return 1;
+  }
+
+  if( !scanNid8141(z, n, &nidEnd, pFail) ) return 0;
+  return scanAfterNid8141(z, n, nidEnd, pParts, pFail);
+}
+
 #ifdef URN_SIMD
-/* scanUrn() out of line, for the strings fastPlain8141() leaves to it: the
-** common case, in urnScan() and urnIsUrn(), then pays for none of its
-** frame. */
+/* scanUrn() and scanAfterNid8141() out of line, for the names that
+** fastHead8141() and fastNss8141() leave to them: the common case, in
+** urnScan() and urnIsUrn(), then pays for none of their frame. */
 static URN_NOINLINE int scanUrnParts(const unsigned char *z, size_t n,
                                      int mode, UrnParts *pParts,
                                      UrnFail *pFail){
@@ -561,25 +575,35 @@ static URN_NOINLINE int scanUrnOnly(const unsigned char *z, size_t n,
                                     int mode){
   return scanUrn(z, n, mode, 0, 0);
 }
+static URN_NOINLINE int scanNssParts(const unsigned char *z, size_t n,
+                                     size_t h, UrnParts *pParts,
+                                     UrnFail *pFail){
+  return scanAfterNid8141(z, n, h, pParts, pFail);
+}
+static URN_NOINLINE int scanNssOnly(const unsigned char *z, size_t n,
+                                    size_t h){
+  return scanAfterNid8141(z, n, h, 0, 0);
+}
 #endif
 
 int urnScan(const unsigned char *z, size_t n, int mode,
             UrnParts *pParts, UrnFail *pFail){
 #ifdef URN_SIMD
   size_t h;
-  if( mode!=URN_MODE_RFC2141 && (h = fastPlain8141(z, n))!=0 ){
-    if( pParts ){
-      pParts->nid.off = 4;
-      pParts->nid.len = h-4;
-      pParts->nss.off = h+1;
-      pParts->nss.len = n-(h+1);
-      pParts->r.off = pParts->r.len = 0;    /* no '?' and no '#' */
-      pParts->q = pParts->r;
-      pParts->f = pParts->r;
-    }
-    return 1;
+  if( mode==URN_MODE_RFC2141 || (h = fastHead8141(z, n))==0 ){
+    return scanUrnParts(z, n, mode, pParts, pFail);
   }
-  return scanUrnParts(z, n, mode, pParts, pFail);
+  if( !fastNss8141(z, n, h) ) return scanNssParts(z, n, h, pParts, pFail);
+  if( pParts ){
+    pParts->nid.off = 4;
+    pParts->nid.len = h-4;
+    pParts->nss.off = h+1;
+    pParts->nss.len = n-(h+1);
+    pParts->r.off = pParts->r.len = 0;      /* no '?' and no '#' */
+    pParts->q = pParts->r;
+    pParts->f = pParts->r;
+  }
+  return 1;
 #else
   return scanUrn(z, n, mode, pParts, pFail);
 #endif
@@ -587,8 +611,11 @@ int urnScan(const unsigned char *z, size_t n, int mode,
 
 int urnIsUrn(const unsigned char *z, size_t n, int mode){
 #ifdef URN_SIMD
-  if( mode!=URN_MODE_RFC2141 && fastPlain8141(z, n)!=0 ) return 1;
-  return scanUrnOnly(z, n, mode);
+  size_t h;
+  if( mode==URN_MODE_RFC2141 || (h = fastHead8141(z, n))==0 ){
+    return scanUrnOnly(z, n, mode);
+  }
+  return fastNss8141(z, n, h) || scanNssOnly(z, n, h);
 #else
   return scanUrn(z, n, mode, 0, 0);
 #endif
