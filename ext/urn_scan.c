@@ -409,6 +409,21 @@ static int scanNss2141(const unsigned char *z, size_t n, size_t i,
   return 1;
 }
 
+/* The parts of a name without components whose NID ends with the ':' at
+** nidEnd, in *pParts if it is not NULL. */
+static void setPartsNoComponents(UrnParts *pParts, size_t nidEnd,
+                                 size_t n){
+  if( pParts ){
+    pParts->nid.off = 4;
+    pParts->nid.len = nidEnd-4;
+    pParts->nss.off = nidEnd+1;
+    pParts->nss.len = n-(nidEnd+1);
+    pParts->r.off = pParts->r.len = 0;
+    pParts->q = pParts->r;
+    pParts->f = pParts->r;
+  }
+}
+
 #ifdef URN_SIMD
 /* The head of the commonest URN, decided on the first block in a leaf
 ** function (RFC 8141 mode, BLOCK bytes or more): returns the offset h of
@@ -546,15 +561,7 @@ static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
   if( mode==URN_MODE_RFC2141 ){
     if( !scanNid2141(z, n, &nidEnd, pFail) ) return 0;
     if( !scanNss2141(z, n, nidEnd+1, pFail) ) return 0;
-    if( pParts ){
-      pParts->nid.off = 4;
-      pParts->nid.len = nidEnd-4;
-      pParts->nss.off = nidEnd+1;
-      pParts->nss.len = n-(nidEnd+1);
-      pParts->r.off = pParts->r.len = 0;   /* RFC 2141 has no components */
-      pParts->q = pParts->r;
-      pParts->f = pParts->r;
-    }
+    setPartsNoComponents(pParts, nidEnd, n);  /* RFC 2141 has none */
     return 1;
   }
 
@@ -565,23 +572,25 @@ static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
 #ifdef URN_SIMD
 /* scanUrn() and scanAfterNid8141() out of line, for the names that
 ** fastHead8141() and fastNss8141() leave to them: the common case, in
-** urnScan() and urnIsUrn(), then pays for none of their frame. */
-static URN_NOINLINE int scanUrnParts(const unsigned char *z, size_t n,
-                                     int mode, UrnParts *pParts,
-                                     UrnFail *pFail){
+** urnScan() and urnIsUrn(), then pays for none of their frame.  Each has
+** a copy for urnIsUrn(), the comparator's, without the parts and the
+** failure, which the compiler drops from it. */
+static URN_NOINLINE int scanUrnSlow(const unsigned char *z, size_t n,
+                                    int mode, UrnParts *pParts,
+                                    UrnFail *pFail){
   return scanUrn(z, n, mode, pParts, pFail);
 }
-static URN_NOINLINE int scanUrnOnly(const unsigned char *z, size_t n,
-                                    int mode){
-  return scanUrn(z, n, mode, 0, 0);
-}
-static URN_NOINLINE int scanNssParts(const unsigned char *z, size_t n,
-                                     size_t h, UrnParts *pParts,
-                                     UrnFail *pFail){
+static URN_NOINLINE int scanNssSlow(const unsigned char *z, size_t n,
+                                    size_t h, UrnParts *pParts,
+                                    UrnFail *pFail){
   return scanAfterNid8141(z, n, h, pParts, pFail);
 }
-static URN_NOINLINE int scanNssOnly(const unsigned char *z, size_t n,
-                                    size_t h){
+static URN_NOINLINE int isUrnSlow(const unsigned char *z, size_t n,
+                                  int mode){
+  return scanUrn(z, n, mode, 0, 0);
+}
+static URN_NOINLINE int isUrnNssSlow(const unsigned char *z, size_t n,
+                                     size_t h){
   return scanAfterNid8141(z, n, h, 0, 0);
 }
 #endif
@@ -591,18 +600,10 @@ int urnScan(const unsigned char *z, size_t n, int mode,
 #ifdef URN_SIMD
   size_t h;
   if( mode==URN_MODE_RFC2141 || (h = fastHead8141(z, n))==0 ){
-    return scanUrnParts(z, n, mode, pParts, pFail);
+    return scanUrnSlow(z, n, mode, pParts, pFail);
   }
-  if( !fastNss8141(z, n, h) ) return scanNssParts(z, n, h, pParts, pFail);
-  if( pParts ){
-    pParts->nid.off = 4;
-    pParts->nid.len = h-4;
-    pParts->nss.off = h+1;
-    pParts->nss.len = n-(h+1);
-    pParts->r.off = pParts->r.len = 0;      /* no '?' and no '#' */
-    pParts->q = pParts->r;
-    pParts->f = pParts->r;
-  }
+  if( !fastNss8141(z, n, h) ) return scanNssSlow(z, n, h, pParts, pFail);
+  setPartsNoComponents(pParts, h, n);
   return 1;
 #else
   return scanUrn(z, n, mode, pParts, pFail);
@@ -613,9 +614,9 @@ int urnIsUrn(const unsigned char *z, size_t n, int mode){
 #ifdef URN_SIMD
   size_t h;
   if( mode==URN_MODE_RFC2141 || (h = fastHead8141(z, n))==0 ){
-    return scanUrnOnly(z, n, mode);
+    return isUrnSlow(z, n, mode);
   }
-  return fastNss8141(z, n, h) || scanNssOnly(z, n, h);
+  return fastNss8141(z, n, h) || isUrnNssSlow(z, n, h);
 #else
   return scanUrn(z, n, mode, 0, 0);
 #endif
