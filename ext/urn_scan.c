@@ -448,29 +448,35 @@ static URN_ALWAYS_INLINE size_t fastHead8141(const unsigned char *z,
   return h;
 }
 
-/* True if, after the head fastHead8141() found (its ':' at h), the rest of
-** z is an NSS without components: RFC 8141 §2, NSS = pchar *(pchar /
-** "/"), so at least one byte, the first not '/', all in class UC_RUN
-** (pchar without the %XX, and "/", RFC 3986 §3.3) and no '?' or '#'.
-** False leaves the answer to scanAfterNid8141().  The head's bytes are in
-** UC_RUN too ("urn", ':' and ldh), so every block is tested whole, the
-** last one ending at n. */
-static URN_ALWAYS_INLINE int fastNss8141(const unsigned char *z, size_t n,
-                                         size_t h){
+/* After the head fastHead8141() found (its ':' at h): returns n if the
+** rest of z is an NSS without components (RFC 8141 §2, NSS = pchar
+** *(pchar / "/"), so at least one byte, the first not '/', all in class
+** UC_RUN, pchar without the %XX and with "/", RFC 3986 §3.3, and no '?'
+** or '#'); else the offset up to which the bytes after h are known to be
+** in UC_RUN (0 when there is no NSS), where scanAfterNid8141() goes on,
+** so that no byte is read twice but the first of the NSS and those of the
+** last block.  The head's bytes are in UC_RUN too ("urn", ':' and ldh),
+** so every block is tested whole, the last one ending at n. */
+static URN_ALWAYS_INLINE size_t fastNss8141(const unsigned char *z,
+                                            size_t n, size_t h){
   size_t s;
-  if( h+1>=n || z[h+1]=='/' || blkRunAll(blkLoad(z))!=0xffffu ) return 0;
+  if( h+1>=n ) return 0;        /* no NSS: scanAfterNid8141() says so */
+  if( z[h+1]=='/' || blkRunAll(blkLoad(z))!=0xffffu ) return h+1;
   for(s=BLOCK; s+BLOCK<n; s+=BLOCK){
-    if( blkRunAll(blkLoad(z+s))!=0xffffu ) return 0;
+    if( blkRunAll(blkLoad(z+s))!=0xffffu ) return s;
   }
-  return n==BLOCK || blkRunAll(blkLoad(z+n-BLOCK))==0xffffu;
+  return n==BLOCK || blkRunAll(blkLoad(z+n-BLOCK))==0xffffu ? n : s;
 }
 #endif
 
 /* The rest of an RFC 8141 name whose NID ends with the ':' at nidEnd:
 ** the NSS and the components, as scanUrn() and the callers of
-** fastHead8141() need it. */
+** fastHead8141() need it.  The bytes from nidEnd+1 to iRun are known to
+** be in class UC_RUN (fastNss8141()), so the NSS's run goes on from iRun
+** (nidEnd+1 or less: nothing known). */
 static URN_ALWAYS_INLINE int scanAfterNid8141(const unsigned char *z,
                                               size_t n, size_t nidEnd,
+                                              size_t iRun,
                                               UrnParts *pParts,
                                               UrnFail *pFail){
   UrnParts p;
@@ -483,6 +489,7 @@ static URN_ALWAYS_INLINE int scanAfterNid8141(const unsigned char *z,
   i = nidEnd+1;
   if( !startsPchar(z, n, i) ) return scanFail(pFail, URN_E_NSS_START, i);
   p.nss.off = i;
+  if( iRun>i ) i = iRun;
   if( !scanRunInline(z, n, &i, 0, pFail) ) return 0;
   p.nss.len = i-p.nss.off;
 
@@ -566,7 +573,7 @@ static URN_ALWAYS_INLINE int scanUrn(const unsigned char *z, size_t n,
   }
 
   if( !scanNid8141(z, n, &nidEnd, pFail) ) return 0;
-  return scanAfterNid8141(z, n, nidEnd, pParts, pFail);
+  return scanAfterNid8141(z, n, nidEnd, nidEnd+1, pParts, pFail);
 }
 
 #ifdef URN_SIMD
@@ -581,28 +588,29 @@ static URN_NOINLINE int scanUrnSlow(const unsigned char *z, size_t n,
   return scanUrn(z, n, mode, pParts, pFail);
 }
 static URN_NOINLINE int scanNssSlow(const unsigned char *z, size_t n,
-                                    size_t h, UrnParts *pParts,
+                                    size_t h, size_t iRun, UrnParts *pParts,
                                     UrnFail *pFail){
-  return scanAfterNid8141(z, n, h, pParts, pFail);
+  return scanAfterNid8141(z, n, h, iRun, pParts, pFail);
 }
 static URN_NOINLINE int isUrnSlow(const unsigned char *z, size_t n,
                                   int mode){
   return scanUrn(z, n, mode, 0, 0);
 }
 static URN_NOINLINE int isUrnNssSlow(const unsigned char *z, size_t n,
-                                     size_t h){
-  return scanAfterNid8141(z, n, h, 0, 0);
+                                     size_t h, size_t iRun){
+  return scanAfterNid8141(z, n, h, iRun, 0, 0);
 }
 #endif
 
 int urnScan(const unsigned char *z, size_t n, int mode,
             UrnParts *pParts, UrnFail *pFail){
 #ifdef URN_SIMD
-  size_t h;
+  size_t h, iRun;
   if( mode==URN_MODE_RFC2141 || (h = fastHead8141(z, n))==0 ){
     return scanUrnSlow(z, n, mode, pParts, pFail);
   }
-  if( !fastNss8141(z, n, h) ) return scanNssSlow(z, n, h, pParts, pFail);
+  iRun = fastNss8141(z, n, h);
+  if( iRun<n ) return scanNssSlow(z, n, h, iRun, pParts, pFail);
   setPartsNoComponents(pParts, h, n);
   return 1;
 #else
@@ -612,11 +620,12 @@ int urnScan(const unsigned char *z, size_t n, int mode,
 
 int urnIsUrn(const unsigned char *z, size_t n, int mode){
 #ifdef URN_SIMD
-  size_t h;
+  size_t h, iRun;
   if( mode==URN_MODE_RFC2141 || (h = fastHead8141(z, n))==0 ){
     return isUrnSlow(z, n, mode);
   }
-  return fastNss8141(z, n, h) || isUrnNssSlow(z, n, h);
+  iRun = fastNss8141(z, n, h);
+  return iRun>=n || isUrnNssSlow(z, n, h, iRun);
 #else
   return scanUrn(z, n, mode, 0, 0);
 #endif
