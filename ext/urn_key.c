@@ -64,20 +64,32 @@ static void foldHead(const unsigned char *z, size_t nssOff,
   zOut[nssOff-1] = ':';
 }
 
+/* Write over zOut[0..nssOff) the head of z lower-cased, a block at a time,
+** for a head longer than a block (n >= BLOCK): the last block that holds
+** it may be the one that ends at n, lower-cased again where it overlaps
+** the one before.  Out of line: few NIDs are that long. */
+static URN_NOINLINE void foldLongHead(const unsigned char *z, size_t nssOff,
+                                      size_t n, unsigned char *zOut){
+  size_t s;
+  for(s=0; s<nssOff; s+=BLOCK){
+    size_t t = s+BLOCK<=n ? s : n-BLOCK;
+    size_t k = nssOff-t;
+    blkStore(zOut+t, blkLowerBefore(blkLoad(z+t), k<BLOCK ? k : BLOCK));
+  }
+}
+
 /* Write the n bytes of the URN z, whose NSS starts at nssOff, folded: the
 ** head lower-cased (RFC 8141 §3.1 items 1 and 2) and the hex digits of
-** every %XX upper-cased (item 3).  From BLOCK bytes on, a block at a time,
-** the last block overlapping the one before (both write the same bytes
-** there), noting whether a '%' is there (a URN's head holds none); shorter,
-** a byte at a time. */
+** every %XX upper-cased (item 3).  From BLOCK bytes on, a block at a time:
+** the blocks after the first copied as they are, the last one ending at n,
+** noting whether a '%' is there (a URN's head holds none); then the blocks
+** that hold the head written over them with the bytes before nssOff
+** lower-cased (in most names the first block alone; foldLongHead()
+** otherwise).  Shorter, a byte at a time. */
 static URN_ALWAYS_INLINE void writeFolded(const unsigned char *z,
                                           size_t nssOff, size_t n,
                                           unsigned char *zOut){
-  if( n>=BLOCK && nssOff<=BLOCK ){
-    /* The head inside the first block, as in most names: the other
-    ** blocks are copied as they are, the last one ending at n, then the
-    ** first is written over them with its bytes before nssOff
-    ** lower-cased. */
+  if( n>=BLOCK ){
     Blk w;
     BlkMask pct = 0;
     size_t s;
@@ -91,22 +103,10 @@ static URN_ALWAYS_INLINE void writeFolded(const unsigned char *z,
     blkStore(zOut+n-BLOCK, w);
     w = blkLoad(z);
     pct |= blkIs(w, '%');
-    blkStore(zOut, blkLowerBefore(w, nssOff));
-    if( pct ) foldPercent(z, nssOff, n, zOut);
-  }else if( n>=BLOCK ){
-    /* The first block holds the scheme and the NID's start (nssOff > 4);
-    ** the others are lower-cased only before nssOff, without a branch
-    ** (blkLowerBefore(w, 0) is w). */
-    Blk w = blkLoad(z);
-    BlkMask pct = blkIs(w, '%');
-    size_t s;
-    blkStore(zOut, blkLowerBefore(w, nssOff<BLOCK ? nssOff : BLOCK));
-    for(s=BLOCK; s<n; s+=BLOCK){
-      size_t t = s+BLOCK<=n ? s : n-BLOCK;
-      size_t k = t<nssOff ? nssOff-t : 0;
-      w = blkLoad(z+t);
-      pct |= blkIs(w, '%');
-      blkStore(zOut+t, blkLowerBefore(w, k<BLOCK ? k : BLOCK));
+    if( nssOff<=BLOCK ){
+      blkStore(zOut, blkLowerBefore(w, nssOff));
+    }else{
+      foldLongHead(z, nssOff, n, zOut);
     }
     if( pct ) foldPercent(z, nssOff, n, zOut);
   }else{
