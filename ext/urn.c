@@ -71,82 +71,6 @@ SQLITE_EXTENSION_INIT1
 #define URN_VERSION "0.1.0"
 #define URN_MIN_SQLITE 3031000
 
-/* Read the text of argument pVal into (*pz, *pn).  Returns 1 on success,
-** 0 for an SQL NULL (the caller returns NULL), and -1 on out-of-memory,
-** after reporting it. */
-int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
-                      const unsigned char **pz, size_t *pn){
-  const unsigned char *z;
-  if( sqlite3_value_type(pVal)==SQLITE_NULL ) return 0;
-  z = sqlite3_value_text(pVal);
-  if( z==0 ){
-    /* Only an allocation failure in the text conversion gets here; a
-    ** zero-length value converts to "". */
-    if( sqlite3_value_bytes(pVal)==0 ){
-      z = (const unsigned char*)"";
-    }else{
-      sqlite3_result_error_nomem(ctx);
-      return -1;
-    }
-  }
-  *pz = z;
-  *pn = (size_t)sqlite3_value_bytes(pVal);
-  return 1;
-}
-
-/* The mode named by argv[iArg] if there is one, else the default.
-** Returns -1 after raising an SQL error for anything else, or for a mode
-** this function does not take. */
-int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
-               int iArg){
-  static const char *const azMode[] = { "rfc8141", "rfc2141", "ns" };
-  const UrnFunc *pFunc = (const UrnFunc*)sqlite3_user_data(ctx);
-  const char *zMode;
-  char *zErr;
-  int i, nOk;
-  int eType;
-  if( argc<=iArg ) return URN_MODE_RFC8141;
-  eType = sqlite3_value_type(argv[iArg]);
-  zMode = (const char*)sqlite3_value_text(argv[iArg]);
-  if( zMode==0 && eType!=SQLITE_NULL ){
-    sqlite3_result_error_nomem(ctx);    /* the text conversion failed */
-    return -1;
-  }
-  if( eType==SQLITE_TEXT ){
-    /* Compare whole values: 'rfc2141' followed by a NUL and more bytes is
-    ** not 'rfc2141'. */
-    int nMode = sqlite3_value_bytes(argv[iArg]);
-    for(i=0; i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
-      if( (pFunc->modes & (1<<i)) && nMode==(int)strlen(azMode[i])
-       && sqlite3_strnicmp(zMode, azMode[i], nMode)==0 ){
-        return i;
-      }
-    }
-  }
-  /* "unknown mode 'x'; expected 'rfc8141' or 'rfc2141'", listing the
-  ** modes this function takes. */
-  zErr = sqlite3_mprintf("%s(): unknown mode %Q; expected",
-                         pFunc->zName, eType==SQLITE_NULL ? 0 : zMode);
-  for(i=0, nOk=0; zErr && i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
-    if( pFunc->modes & (1<<i) ){
-      int nLeft = 0, j;
-      for(j=i+1; j<(int)(sizeof(azMode)/sizeof(azMode[0])); j++){
-        if( pFunc->modes & (1<<j) ) nLeft++;
-      }
-      zErr = sqlite3_mprintf("%z%s '%s'", zErr,
-                             nOk==0 ? "" : nLeft==0 ? " or" : ",", azMode[i]);
-      nOk++;
-    }
-  }
-  if( zErr==0 ){
-    sqlite3_result_error_nomem(ctx);
-  }else{
-    sqlite3_result_error(ctx, zErr, -1);
-    sqlite3_free(zErr);
-  }
-  return -1;
-}
-
 /* Common prologue of the one-string functions: read the mode and X and scan
 ** X.  Returns the mode (>=0) with *pValid set when the caller should compute
 ** a result, -1 when the result (NULL, or an error) is already set.  In mode
@@ -274,7 +198,7 @@ static void urnRewriteFunc(sqlite3_context *ctx, int argc,
     return;
   }
   if( isKey && mode==URN_MODE_NS ){
-    /* key_ns(X) = f_nid(key(X)), never longer than key(X) (DESIGN.md). */
+    /* key_ns(X) = f_nid(key(X)), never longer than key(X) (docs/design.md). */
     nOut = urnNsKeyWrite(z, &parts, zOut);
   }else if( isKey ){
     urnKeyWrite(z, &parts, zOut);
@@ -322,27 +246,6 @@ static const UrnFunc aUrnFunc[] = {
   { "urn_equal",       3, urnEqualFunc,   URN_MODES_ALL },
   { "urn_version",     0, urnVersionFunc, 0 },
 };
-
-int urnRegisterTable(sqlite3 *db, const UrnFunc *aFunc, int nFunc){
-  int rc = SQLITE_OK;
-  int i;
-  for(i=0; rc==SQLITE_OK && i<nFunc; i++){
-    const UrnFunc *p = &aFunc[i];
-    void *pData = (void*)p;
-    if( p->nArg<0 ){
-      rc = sqlite3_create_function(db, p->zName, 1, URN_FUNC_FLAGS, pData,
-                                   p->xFunc, 0, 0);
-      if( rc==SQLITE_OK ){
-        rc = sqlite3_create_function(db, p->zName, 2, URN_FUNC_FLAGS, pData,
-                                     p->xFunc, 0, 0);
-      }
-    }else{
-      rc = sqlite3_create_function(db, p->zName, p->nArg, URN_FUNC_FLAGS,
-                                   pData, p->xFunc, 0, 0);
-    }
-  }
-  return rc;
-}
 
 /* Register every function and collation on db. */
 static int urnRegister(sqlite3 *db){

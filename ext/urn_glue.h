@@ -1,7 +1,8 @@
 /*
 ** urn_glue.h -- what the SQLite glue files of sqlite-urn (layer 3) share:
-** argument reading, the MODE argument, and each file's registration entry.
-** Only the glue includes SQLite headers; layers 1 and 2 never see this.
+** argument reading and the MODE argument (urn_glue.c), and each part's
+** registration entry, which urn.c's entry point calls.  Only the glue
+** includes SQLite headers; layers 1 and 2 never see this.
 */
 #ifndef URN_GLUE_H
 #define URN_GLUE_H

@@ -1,0 +1,109 @@
+/*
+** urn_glue.c -- the helpers that the SQLite glue files of sqlite-urn
+** (layer 3: urn.c, urn_codec_sql.c, urn_ns_sql.c) share: reading a text
+** argument, reading the MODE argument, and registering a table of
+** functions.  The glue reads one way: urn.c's entry point registers the
+** parts, and every part uses these helpers; none of them calls back.
+*/
+#include <string.h>
+#include "urn_glue.h"
+SQLITE_EXTENSION_INIT3
+
+/* Read the text of argument pVal into (*pz, *pn).  Returns 1 on success,
+** 0 for an SQL NULL (the caller returns NULL), and -1 on out-of-memory,
+** after reporting it. */
+int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
+               const unsigned char **pz, size_t *pn){
+  const unsigned char *z;
+  if( sqlite3_value_type(pVal)==SQLITE_NULL ) return 0;
+  z = sqlite3_value_text(pVal);
+  if( z==0 ){
+    /* Only an allocation failure in the text conversion gets here; a
+    ** zero-length value converts to "". */
+    if( sqlite3_value_bytes(pVal)==0 ){
+      z = (const unsigned char*)"";
+    }else{
+      sqlite3_result_error_nomem(ctx);
+      return -1;
+    }
+  }
+  *pz = z;
+  *pn = (size_t)sqlite3_value_bytes(pVal);
+  return 1;
+}
+
+/* The mode named by argv[iArg] if there is one, else the default.
+** Returns -1 after raising an SQL error for anything else, or for a mode
+** this function does not take. */
+int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+               int iArg){
+  static const char *const azMode[] = { "rfc8141", "rfc2141", "ns" };
+  const UrnFunc *pFunc = (const UrnFunc*)sqlite3_user_data(ctx);
+  const char *zMode;
+  char *zErr;
+  int i, nOk;
+  int eType;
+  if( argc<=iArg ) return URN_MODE_RFC8141;
+  eType = sqlite3_value_type(argv[iArg]);
+  zMode = (const char*)sqlite3_value_text(argv[iArg]);
+  if( zMode==0 && eType!=SQLITE_NULL ){
+    sqlite3_result_error_nomem(ctx);    /* the text conversion failed */
+    return -1;
+  }
+  if( eType==SQLITE_TEXT ){
+    /* Compare whole values: 'rfc2141' followed by a NUL and more bytes is
+    ** not 'rfc2141'. */
+    int nMode = sqlite3_value_bytes(argv[iArg]);
+    for(i=0; i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
+      if( (pFunc->modes & (1<<i)) && nMode==(int)strlen(azMode[i])
+       && sqlite3_strnicmp(zMode, azMode[i], nMode)==0 ){
+        return i;
+      }
+    }
+  }
+  /* "unknown mode 'x'; expected 'rfc8141' or 'rfc2141'", listing the
+  ** modes this function takes. */
+  zErr = sqlite3_mprintf("%s(): unknown mode %Q; expected",
+                         pFunc->zName, eType==SQLITE_NULL ? 0 : zMode);
+  for(i=0, nOk=0; zErr && i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
+    if( pFunc->modes & (1<<i) ){
+      int nLeft = 0, j;
+      for(j=i+1; j<(int)(sizeof(azMode)/sizeof(azMode[0])); j++){
+        if( pFunc->modes & (1<<j) ) nLeft++;
+      }
+      zErr = sqlite3_mprintf("%z%s '%s'", zErr,
+                             nOk==0 ? "" : nLeft==0 ? " or" : ",", azMode[i]);
+      nOk++;
+    }
+  }
+  if( zErr==0 ){
+    sqlite3_result_error_nomem(ctx);
+  }else{
+    sqlite3_result_error(ctx, zErr, -1);
+    sqlite3_free(zErr);
+  }
+  return -1;
+}
+
+/* Register every row of aFunc[0..nFunc) on db; a row with nArg -1 is
+** registered for 1 and 2 arguments ("X [,MODE]"). */
+int urnRegisterTable(sqlite3 *db, const UrnFunc *aFunc, int nFunc){
+  int rc = SQLITE_OK;
+  int i;
+  for(i=0; rc==SQLITE_OK && i<nFunc; i++){
+    const UrnFunc *p = &aFunc[i];
+    void *pData = (void*)p;
+    if( p->nArg<0 ){
+      rc = sqlite3_create_function(db, p->zName, 1, URN_FUNC_FLAGS, pData,
+                                   p->xFunc, 0, 0);
+      if( rc==SQLITE_OK ){
+        rc = sqlite3_create_function(db, p->zName, 2, URN_FUNC_FLAGS, pData,
+                                     p->xFunc, 0, 0);
+      }
+    }else{
+      rc = sqlite3_create_function(db, p->zName, p->nArg, URN_FUNC_FLAGS,
+                                   pData, p->xFunc, 0, 0);
+    }
+  }
+  return rc;
+}
