@@ -58,7 +58,7 @@ static inline unsigned char lowerByte(unsigned char c){
 static inline int signOf(int x){ return (x>0) - (x<0); }
 
 /* a against b as their own bytes, the key of a string that is not a URN
-** (DESIGN.md I3): memcmp order, the shorter first on a tie; -1, 0 or 1. */
+** (docs/design.md I3): memcmp order, the shorter first on a tie; -1, 0 or 1. */
 static inline int bytesOrder(const unsigned char *a, size_t na,
                              const unsigned char *b, size_t nb){
   size_t m = na<nb ? na : nb;

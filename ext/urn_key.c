@@ -2,7 +2,7 @@
 ** urn_key.c -- the URN-equivalence key, the normalized form and the key
 ** comparator (layer 1; no SQLite headers).
 **
-** key(s), DESIGN.md and RFC 8141 §3.1:
+** key(s), docs/design.md and RFC 8141 §3.1:
 **   - for a URN: "urn:" + lower(NID) + ":" + NSS with the two hex digits of
 **     every %XX upper-cased; r-, q- and f-components dropped; nothing is
 **     percent-decoded (RFC 8141 §3.1: "MUST NOT be decoded");

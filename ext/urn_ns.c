@@ -9,7 +9,7 @@
 ** (urn_ns_rules.c).  Adding a namespace rule is adding a pointer to its
 ** entry; adding a NID is adding an entry, in byte order of the NID.
 **
-** key_ns(s) = f_nid(key(s)) (DESIGN.md): the generic key of RFC 8141 §3.1
+** key_ns(s) = f_nid(key(s)) (docs/design.md): the generic key of RFC 8141 §3.1
 ** (scheme and NID lower-cased, %XX hex digits upper-cased, components
 ** dropped), then the transform of the NID if it has one.  A transform
 ** deletes or re-cases bytes of the NSS only, so the key's byte i depends
@@ -304,7 +304,7 @@ static void readerStartUrn(NsKeyReader *p, const unsigned char *z,
   p->isUrn = 1;
 }
 
-/* Start reading key_ns of the non-URN z[0..n): z itself (DESIGN.md I3). */
+/* Start reading key_ns of the non-URN z[0..n): z itself (docs/design.md I3). */
 static void readerStartRaw(NsKeyReader *p, const unsigned char *z, size_t n){
   memset(p, 0, sizeof(*p));
   p->z = z;
@@ -549,7 +549,7 @@ static URN_NOINLINE int nsCompareSlow(const unsigned char *a, size_t na,
   va = urnScan(a, na, URN_MODE_RFC8141, &pa, 0);
   vb = urnScan(b, nb, URN_MODE_RFC8141, &pb, 0);
   if( !va && !vb ){
-    /* Two non-URNs compare as their own bytes (DESIGN.md I3). */
+    /* Two non-URNs compare as their own bytes (docs/design.md I3). */
     return bytesOrder(a, na, b, nb);
   }
   if( va ){

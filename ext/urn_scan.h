@@ -74,7 +74,7 @@ const char *urnErrorSection(int code);
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,
                        char *zOut, size_t nOut);
 
-/* ---- The equivalence key (DESIGN.md, RFC 8141 §3.1) ------------------- */
+/* ---- The equivalence key (docs/design.md, RFC 8141 §3.1) ------------------- */
 
 /* Length of key(s) for a URN: the assigned-name keeps its length. */
 #define URN_KEY_LEN(pParts) ((pParts)->nss.off + (pParts)->nss.len)
@@ -93,7 +93,7 @@ void urnNormalizeWrite(const unsigned char *z, size_t n,
 
 /* Compare key(a) with key(b) under mode, as memcmp on the key bytes with
 ** the shorter key first on a tie.  Returns -1, 0 or 1.  A total preorder
-** on all byte strings (DESIGN.md I2); allocates nothing, cannot fail. */
+** on all byte strings (docs/design.md I2); allocates nothing, cannot fail. */
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb);
 

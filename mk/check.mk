@@ -193,7 +193,7 @@ coverage: prereqs-cov prereqs
 	  $(SRC) > $(COV_DIR)/show.txt
 	@awk '/^TOTAL/ { printf "coverage of ext/: lines %s, branches %s (details: $(COV_DIR)/show.txt)\n", $$(NF-3), $$NF }' $(COV_DIR)/report.txt
 
-# ---- The golden order file of test/order.test (DESIGN.md I6).
+# ---- The golden order file of test/order.test (docs/design.md I6).
 golden: $(LIB) prereqs
 	URN_EXT=$(CURDIR)/$(LIB) URN_GOLDEN_WRITE=$(CURDIR)/test/order-golden.txt \
 	  $(TCLSH) test/order.test

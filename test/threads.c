@@ -15,7 +15,7 @@
 **
 ** The system libsqlite3 is not instrumented; TSan still sees its locking
 ** (it intercepts pthread_mutex_*), and every byte the extension touches is
-** instrumented.  DESIGN.md I5: the comparator and the functions are
+** instrumented.  docs/design.md I5: the comparator and the functions are
 ** stateless, so no report is expected.
 **
 ** Usage: threads [DBFILE]      exit status 0 on success.

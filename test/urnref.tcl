@@ -19,7 +19,7 @@ proc ref_valid {s {mode rfc8141}} {
   regexp $::ref_re8141 $s
 }
 
-# key(s), DESIGN.md: "urn:" lower(NID) ":" NSS with %XX upper-cased, for a
+# key(s), docs/design.md: "urn:" lower(NID) ":" NSS with %XX upper-cased, for a
 # URN; s itself otherwise.
 proc ref_key {s {mode rfc8141}} {
   set re [expr {$mode eq "rfc2141" ? $::ref_re2141 : $::ref_re8141}]

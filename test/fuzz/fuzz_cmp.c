@@ -1,6 +1,6 @@
 /*
 ** test/fuzz/fuzz_cmp.c -- libFuzzer target for the key comparator
-** urnCompare (ext/urn_key.c), DESIGN.md I1, I2 and I5, in both modes.
+** urnCompare (ext/urn_key.c), docs/design.md I1, I2 and I5, in both modes.
 **
 ** Input: one flags byte, then up to three strings a, b, c separated by
 ** '\n' (the last one takes the rest, '\n' included).  A missing string, or
@@ -22,7 +22,7 @@
 ** urnNsCompare (collation URN_NS, ext/urn_ns.h) with keys from
 ** urnNsKeyWrite, which must also be coarser than the RFC 8141 order
 ** (equal under urnCompare implies equal under urnNsCompare) and satisfy
-** key_ns(key(s)) = key_ns(s) (DESIGN.md: key_ns = f_nid(key)).
+** key_ns(key(s)) = key_ns(s) (docs/design.md: key_ns = f_nid(key)).
 ** Build and run: make fuzz (mk/check.mk).
 */
 #include <stdint.h>

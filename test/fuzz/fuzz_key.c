@@ -2,7 +2,7 @@
 ** test/fuzz/fuzz_key.c -- libFuzzer target for the equivalence key and the
 ** normalized form (ext/urn_key.c), and for the SQL functions built on them
 ** (ext/urn.c, linked in with -DSQLITE_CORE).  The whole input is one
-** string s, tried in both modes.  Checked (DESIGN.md I4, RFC 8141 §3.1):
+** string s, tried in both modes.  Checked (docs/design.md I4, RFC 8141 §3.1):
 **   - urnKeyWrite(s) equals the reference key (ref_urn.c), and writes no
 **     byte past URN_KEY_LEN (ASan: the buffer has exactly that size);
 **   - key(key(s)) = key(s), and key(s) of a URN is a URN;

@@ -199,7 +199,7 @@ int refValid(const unsigned char *z, size_t n, int mode, size_t *aSpan){
   return mode==1 ? refValid2141(z, n, aSpan) : refValid8141(z, n, aSpan);
 }
 
-/* Write key(z) (DESIGN.md; RFC 8141 §3.1) to zOut, which has room for n
+/* Write key(z) (docs/design.md; RFC 8141 §3.1) to zOut, which has room for n
 ** bytes, and return its length: for a URN "urn:" + lower(NID) + ":" + NSS
 ** with the hex digits of every %XX upper-cased; otherwise z itself. */
 size_t refKey(const unsigned char *z, size_t n, int mode, unsigned char *zOut){
