@@ -48,7 +48,10 @@ pkgs=$(printf '%s\n' $missing | awk '!seen[$0]++' | tr '\n' ' ')
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "prereqs.sh: installing $pkgs" >&2
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null && apt-get install -y -qq $pkgs >/dev/null || {
+  # Targets run side by side (make -j, two checkouts) would race for dpkg's
+  # lock: each waits for the other's apt-get instead of failing.
+  lock="-o DPkg::Lock::Timeout=900"
+  apt-get $lock update -qq >/dev/null && apt-get $lock install -y -qq $pkgs >/dev/null || {
     echo "prereqs.sh: apt-get install $pkgs failed" >&2; exit 1; }
   exit 0
 fi
