@@ -207,8 +207,8 @@ func (t *clusterTest) runDocs(cmds []docCmd) int {
 		case args[0] == "make":
 			continue
 		case args[0] == "build/urn-dqlite-node":
-			if !c.background || len(args) != 4 {
-				t.h.fail("%s: a node is started as: build/urn-dqlite-node ID ADDRESS DIR &", c.where)
+			if !c.background || len(args) != 4 || len(c.want) > 0 || c.wantErr != "" {
+				t.h.fail("%s: a node is started as: build/urn-dqlite-node ID ADDRESS DIR &, with no expected output", c.where)
 			}
 			id, err := strconv.Atoi(args[1])
 			if err != nil || id < 1 || id > 3 || args[2] != t.addr[id] {

@@ -47,8 +47,7 @@ type clusterTest struct {
 	dir   string
 	node  string         // path of urn-dqlite-node
 	addr  map[int]string // node ID -> address
-	procs map[int]*proc  // node ID -> its running process
-	mu    sync.Mutex     // guards procs
+	procs map[int]*proc  // node ID -> its last process (main goroutine only)
 }
 
 // startNode runs path (a node program) with args "ID ADDRESS DIR" and waits
@@ -65,9 +64,7 @@ func (t *clusterTest) startNode(id int, path string, args []string) {
 	if err := waitListening(p, args[1], 10*time.Second); err != nil {
 		t.h.fail("%v", err)
 	}
-	t.mu.Lock()
 	t.procs[id] = p
-	t.mu.Unlock()
 }
 
 func (t *clusterTest) nodeArgs(id int) []string {
@@ -251,7 +248,7 @@ func runTest(argv []string) int {
 	// Every way out stops the nodes: a signal, the time limit, a failed check.
 	sigs := make(chan os.Signal, 1)
 	signal.Notify(sigs, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
-	go func() { s := <-sigs; h.fail("stopped by %v", s) }()
+	go func() { s := <-sigs; h.fail("stopped by signal %v", s) }()
 	go func() { time.Sleep(*limit); h.fail("the test took longer than %v", *limit) }()
 
 	for _, p := range []string{*nodePath, *plainPath} {
@@ -262,6 +259,14 @@ func runTest(argv []string) int {
 	cmds, err := readDocsBlock(*docsPath)
 	if err != nil {
 		h.fail("%v", err)
+	}
+	// Empty the directory of an earlier run, and nothing else.
+	if old, err := os.ReadDir(t.dir); err == nil {
+		for _, e := range old {
+			if !strings.HasPrefix(e.Name(), "n") {
+				h.fail("%s holds %s, which no run of this test made: give -dir a directory of its own", t.dir, e.Name())
+			}
+		}
 	}
 	if err := os.RemoveAll(t.dir); err != nil {
 		h.fail("%v", err)
