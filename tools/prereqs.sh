@@ -3,7 +3,8 @@
 #
 # NEED is any of: cc (a C compiler), sqlite-dev (SQLite's headers), shell (the
 # sqlite3 command-line shell), tcl (tclsh with SQLite's Tcl package), clang
-# (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw.
+# (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw, dqlite
+# (libdqlite's headers, Go, the go-dqlite client's sources, the dqlite shell).
 # What is missing is installed with apt-get when we run as root on a system
 # that has it; otherwise we stop and print the one command to run.
 set -u
@@ -37,6 +38,14 @@ for need in "$@"; do
       command -v gnuplot >/dev/null 2>&1 || add gnuplot-nox ;;
     mingw)
       command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || add gcc-mingw-w64-x86-64 ;;
+    dqlite)
+      if ! printf '#include <dqlite.h>\nint main(void){return 0;}\n' \
+           | "$CC" -x c -fsyntax-only - 2>/dev/null; then add libdqlite-dev; fi
+      command -v go >/dev/null 2>&1 || add golang-go
+      # The client is built from Debian's sources in GOPATH mode.
+      [ -f /usr/share/gocode/src/github.com/canonical/go-dqlite/client/client.go ] \
+        || add golang-github-canonical-go-dqlite-dev
+      command -v dqlite >/dev/null 2>&1 || add go-dqlite ;;
     *)
       echo "prereqs.sh: unknown need '$need'" >&2; exit 2 ;;
   esac
