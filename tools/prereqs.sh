@@ -6,7 +6,7 @@
 # (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw, arm64 (the
 # aarch64 cross compiler and SQLite's arm64 headers and libraries, Debian
 # multiarch), qemu (qemu-user, to run arm64 programs), wine (to run Windows
-# programs).
+# programs), npm.
 # What is missing is installed with apt-get when we run as root on a system
 # that has it; otherwise we stop and print the one command to run.
 set -u
@@ -30,6 +30,8 @@ for need in "$@"; do
         >/dev/null 2>&1 || add qemu-user ;;
     wine)
       command -v wine >/dev/null 2>&1 || { add wine; add wine64; } ;;
+    npm)
+      command -v npm >/dev/null 2>&1 || add npm ;;
     cc)
       command -v "$CC" >/dev/null 2>&1 || add build-essential ;;
     sqlite-dev)
