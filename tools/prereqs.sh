@@ -3,17 +3,36 @@
 #
 # NEED is any of: cc (a C compiler), sqlite-dev (SQLite's headers), shell (the
 # sqlite3 command-line shell), tcl (tclsh with SQLite's Tcl package), clang
-# (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw, dqlite
-# (libdqlite's headers, Go, the go-dqlite client's sources, the dqlite shell).
+# (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw, arm64 (the
+# aarch64 cross compiler and SQLite's arm64 headers and libraries, Debian
+# multiarch), qemu (qemu-user, to run arm64 programs), wine (to run Windows
+# programs), npm, dqlite (libdqlite's headers, Go, the go-dqlite client's
+# sources, the dqlite shell).
 # What is missing is installed with apt-get when we run as root on a system
 # that has it; otherwise we stop and print the one command to run.
 set -u
 CC=${CC:-cc}
 missing=""
+arches=""
 add() { missing="$missing $1"; }
 
 for need in "$@"; do
   case "$need" in
+    arm64)
+      command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || add gcc-aarch64-linux-gnu
+      # The arm64 libsqlite3-dev (headers, libsqlite3.so and .a for arm64)
+      # installs beside the native one once dpkg knows the architecture.
+      if ! printf '#include <sqlite3.h>\nint main(void){return !sqlite3_libversion();}\n' \
+           | aarch64-linux-gnu-gcc -x c -o /dev/null - -lsqlite3 2>/dev/null; then
+        arches="$arches arm64"; add libsqlite3-dev:arm64
+      fi ;;
+    qemu)
+      command -v qemu-aarch64 >/dev/null 2>&1 || command -v qemu-aarch64-static \
+        >/dev/null 2>&1 || add qemu-user ;;
+    wine)
+      command -v wine >/dev/null 2>&1 || { add wine; add wine64; } ;;
+    npm)
+      command -v npm >/dev/null 2>&1 || add npm ;;
     cc)
       command -v "$CC" >/dev/null 2>&1 || add build-essential ;;
     sqlite-dev)
@@ -60,10 +79,16 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   # Targets run side by side (make -j, two checkouts) would race for dpkg's
   # lock: each waits for the other's apt-get instead of failing.
   lock="-o DPkg::Lock::Timeout=900"
+  for a in $arches; do
+    dpkg --print-foreign-architectures | grep -qx "$a" || dpkg --add-architecture "$a" || {
+      echo "prereqs.sh: dpkg --add-architecture $a failed" >&2; exit 1; }
+  done
   apt-get $lock update -qq >/dev/null && apt-get $lock install -y -qq $pkgs >/dev/null || {
     echo "prereqs.sh: apt-get install $pkgs failed" >&2; exit 1; }
   exit 0
 fi
 echo "Missing prerequisites. Run:" >&2
+for a in $arches; do echo "  sudo dpkg --add-architecture $a" >&2; done
+[ -n "$arches" ] && echo "  sudo apt-get update" >&2
 echo "  sudo apt-get install -y $pkgs" >&2
 exit 1
