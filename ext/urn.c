@@ -114,7 +114,7 @@ static void urnValidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
   if( mode<0 ) return;
   if( valid && mode==URN_MODE_NS ){
-    valid = urnNsCheck(z, &parts, zMsg, sizeof(zMsg));
+    valid = urnNsCheck(z, &parts, zMsg, sizeof(zMsg), 0);
   }
   sqlite3_result_int(ctx, valid);
 }
@@ -129,7 +129,7 @@ static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( mode<0 ) return;
   if( valid ){
     /* Mode 'ns': the namespace says why, in its own terms. */
-    if( mode!=URN_MODE_NS || urnNsCheck(z, &parts, zMsg, sizeof(zMsg)) ){
+    if( mode!=URN_MODE_NS || urnNsCheck(z, &parts, zMsg, sizeof(zMsg), 0) ){
       return;
     }
   }else{

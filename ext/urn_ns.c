@@ -343,7 +343,10 @@ size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
   int c;
   readerStartUrn(&r, z, pParts,
                  urnNsRegistryFind(z+pParts->nid.off, pParts->nid.len), 0);
-  while( (c = readerNext(&r, 0))>=0 ) zOut[n++] = (unsigned char)c;
+  while( (c = readerNext(&r, 0))>=0 ){
+    if( zOut ) zOut[n] = (unsigned char)c;
+    n++;
+  }
   assert( n<=URN_KEY_LEN(pParts) );
   return n;
 }
@@ -606,8 +609,20 @@ int urnNsCollate(void *pArg, int nA, const void *pA, int nB,
 
 /* ---- Strict validation ------------------------------------------------ */
 
+/* The N of a validator's message "offset N: ..." (every message starts so:
+** urn_ns_rules.h, UrnNsValidator); 0 if there is none (nErr was 0). */
+static size_t messageOffset(const char *zMsg){
+  size_t off = 0;
+  if( strncmp(zMsg, "offset ", 7)==0 ){
+    for(zMsg+=7; *zMsg>='0' && *zMsg<='9'; zMsg++){
+      off = off*10 + (size_t)(*zMsg-'0');
+    }
+  }
+  return off;
+}
+
 int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
-               char *zErr, size_t nErr){
+               char *zErr, size_t nErr, size_t *pOffset){
   const UrnNsEntry *pEntry = urnNsRegistryFind(z+pParts->nid.off,
                                                pParts->nid.len);
   if( pEntry==0 ){
@@ -633,12 +648,15 @@ int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
                "namespace registry snapshot of %s (%s)",
                (unsigned long)pParts->nid.off, zNid, urnNsRegistryDate, zWhy);
     }
+    if( pOffset ) *pOffset = pParts->nid.off;
     return 0;
   }
   if( pEntry->pValidator ){
-    return pEntry->pValidator->xCheck(z, pParts->nss.off,
-                                      pParts->nss.off+pParts->nss.len,
-                                      zErr, nErr);
+    int ok = pEntry->pValidator->xCheck(z, pParts->nss.off,
+                                        pParts->nss.off+pParts->nss.len,
+                                        zErr, nErr);
+    if( !ok && pOffset ) *pOffset = messageOffset(nErr>0 ? zErr : "");
+    return ok;
   }
   if( nErr>0 ) zErr[0] = 0;
   return 1;
