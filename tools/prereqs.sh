@@ -3,7 +3,8 @@
 #
 # NEED is any of: cc (a C compiler), sqlite-dev (SQLite's headers), shell (the
 # sqlite3 command-line shell), tcl (tclsh with SQLite's Tcl package), clang
-# (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw.
+# (clang with its sanitizer and fuzzer runtimes), llvm (llvm-profdata and
+# llvm-cov, for make coverage), gnuplot, mingw.
 # What is missing is installed with apt-get when we run as root on a system
 # that has it; otherwise we stop and print the one command to run.
 set -u
@@ -33,6 +34,10 @@ for need in "$@"; do
            | clang -x c -fsanitize=fuzzer,address,undefined -o /dev/null - 2>/dev/null; then
         add libclang-rt-14-dev
       fi ;;
+    llvm)
+      { command -v llvm-profdata || command -v llvm-profdata-14; } >/dev/null 2>&1 \
+        && { command -v llvm-cov || command -v llvm-cov-14; } >/dev/null 2>&1 \
+        || add llvm-14 ;;
     gnuplot)
       command -v gnuplot >/dev/null 2>&1 || add gnuplot-nox ;;
     mingw)
