@@ -42,8 +42,10 @@
 **                           urn_valid, urn_error in that mode say (the
 **                           namespace's message), canonical key_ns(X).
 **
-** As everywhere: INTEGER, REAL and BLOB arguments are read as SQLite's text
-** conversion of them, embedded NUL bytes as bytes (urn_encode writes %00);
+** As everywhere: a BLOB argument is read as its bytes in every database
+** encoding (urn_encode(x'FF00') = '%FF%00'), INTEGER and REAL arguments as
+** SQLite's text conversion of them, text as UTF-8 (SQLite converts UTF-16
+** text), embedded NUL bytes as bytes (urn_encode writes %00);
 ** errors only for misuse (a bad MODE, a wrong argument count), for
 ** out-of-memory, and for a result longer than SQLITE_LIMIT_LENGTH ("string
 ** or blob too big": urn_encode and urn_build can triple their input).

@@ -30,6 +30,7 @@
 #include "urn_block.h"
 #include "urn_cmp.h"
 #include "urn_ns_rules.h"
+#include "urn_utf16.h"
 
 const char urnNsRegistryDate[] = "2026-05-28";
 
@@ -605,6 +606,59 @@ int urnNsCollate(void *pArg, int nA, const void *pA, int nB,
   (void)pArg;
   return nsCompareInline((const unsigned char*)pA, (size_t)nA,
                          (const unsigned char*)pB, (size_t)nB);
+}
+
+/* ---- URN_NS in a UTF-16 database (docs/design.md, "Database encodings") -- */
+
+/* Set on the reader p of a string stored in a UTF-16 database the decision
+** of its namespace's transform, as nssFold() takes it for the same URN in
+** UTF-8: the assigned-name ("urn:" NID ":" NSS) is narrowed into zBuf
+** (URN_NS16_MAX bytes, on the caller's stack: the comparator allocates
+** nothing, docs/design.md I5) for the transform to read.  A URN whose
+** assigned-name is longer keeps the generic key of RFC 8141 §3.1 there: a
+** key function still, so the order stays a total preorder, coarser than
+** URN (equal generic keys have equal lengths, so both or neither are
+** transformed), and a non-URN still equals only itself. */
+static void nsFold16(UrnKey16 *p, unsigned char *zBuf){
+  const UrnNsEntry *pEntry;
+  UrnNsFold fold;
+  size_t nNid;
+  if( !p->isUrn ) return;
+  nNid = p->nssOff - 5;                /* "urn:" NID ":" */
+  if( p->end>URN_NS16_MAX ) return;
+  urnUtf16Narrow(p->z, p->nssOff, p->be, zBuf);
+  pEntry = urnNsRegistryFind(zBuf+4, nNid);
+  if( pEntry==0 || pEntry->pTransform==0 ) return;
+  urnUtf16Narrow(p->z+2*p->nssOff, p->end-p->nssOff, p->be, zBuf+p->nssOff);
+  nssFold(pEntry->pTransform, zBuf, p->nssOff, p->end, &fold);
+  p->lowerEnd = p->nssOff + fold.nLower;
+  p->dropHyphen = fold.dropHyphen;
+  p->upperX = fold.upperX;
+}
+
+/* URN_NS on two strings as stored in byte order be. */
+static int nsCollate16(int be, int nA, const void *pA, int nB,
+                       const void *pB){
+  UrnKey16 a, b;
+  unsigned char zBuf[URN_NS16_MAX];
+  if( nA==nB && (nA==0 || memcmp(pA, pB, (size_t)nA)==0) ) return 0;
+  urnKey16Start(&a, (const unsigned char*)pA, (size_t)nA, be);
+  urnKey16Start(&b, (const unsigned char*)pB, (size_t)nB, be);
+  nsFold16(&a, zBuf);
+  nsFold16(&b, zBuf);
+  return urnKey16Compare(&a, &b);
+}
+
+int urnNsCollate16le(void *pArg, int nA, const void *pA, int nB,
+                     const void *pB){
+  (void)pArg;
+  return nsCollate16(0, nA, pA, nB, pB);
+}
+
+int urnNsCollate16be(void *pArg, int nA, const void *pA, int nB,
+                     const void *pB){
+  (void)pArg;
+  return nsCollate16(1, nA, pA, nB, pB);
 }
 
 /* ---- Strict validation ------------------------------------------------ */

@@ -46,6 +46,19 @@ int urnNsCompare(const unsigned char *a, size_t na,
 int urnNsCollate(void *pArg, int nA, const void *pA, int nB,
                  const void *pB);
 
+/* The collation URN_NS in a UTF-16LE and a UTF-16BE database (ext/
+** urn_ns_sql.c registers them): the strings as stored, read as
+** urn_utf16.h says, with the transform of a URN's namespace applied when
+** its assigned-name ("urn:" NID ":" NSS) has at most URN_NS16_MAX
+** characters; a longer one keeps its generic key there
+** (docs/design.md, "Database encodings").  Allocates nothing, cannot
+** fail. */
+#define URN_NS16_MAX 1024
+int urnNsCollate16le(void *pArg, int nA, const void *pA, int nB,
+                     const void *pB);
+int urnNsCollate16be(void *pArg, int nA, const void *pA, int nB,
+                     const void *pB);
+
 /* The date of the registry snapshot, "YYYY-MM-DD". */
 extern const char urnNsRegistryDate[];
 

@@ -23,7 +23,10 @@
 ** ISNI 'x' upper-cased.  A non-URN equals only itself.  Whatever is equal
 ** under URN is equal under URN_NS.  It is a total preorder on all byte
 ** strings, never allocates and never fails.  Its order changes when rules
-** are added: that takes a major version and REINDEX URN_NS.
+** are added: that takes a major version and REINDEX URN_NS.  In a UTF-16
+** database it compares the text as stored, and applies a namespace's rule
+** to URNs whose "urn:" NID ":" NSS has at most 1024 characters (urn_ns.h,
+** URN_NS16_MAX; docs/design.md, "Database encodings").
 **
 **   CREATE TABLE book(isbn TEXT UNIQUE COLLATE URN_NS);
 **   INSERT INTO book VALUES('urn:isbn:0-395-36341-1');
@@ -255,6 +258,14 @@ int urnRegisterNs(sqlite3 *db){
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_collation_v2(db, "URN_NS", SQLITE_UTF8, 0,
                                      urnNsCollate, 0);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation_v2(db, "URN_NS", SQLITE_UTF16LE, 0,
+                                     urnNsCollate16le, 0);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation_v2(db, "URN_NS", SQLITE_UTF16BE, 0,
+                                     urnNsCollate16be, 0);
   }
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_module(db, "urn_namespaces", &nsvModule, 0);
