@@ -4,9 +4,10 @@
 ** Uniform Resource Names (RFC 8141) as first-class values in SQL.  Load it
 ** with ".load ./urn" in the sqlite3 shell or sqlite3_load_extension(); the
 ** entry point is sqlite3_urn_init.  Every function below is registered
-** SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS, so it may be used in
-** indexes, generated columns, CHECK constraints, views and triggers, also
-** with PRAGMA trusted_schema=OFF.
+** SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS (urn_equal also for
+** SQLITE_UTF16LE and SQLITE_UTF16BE), so it may be used in indexes,
+** generated columns, CHECK constraints, views and triggers, also with
+** PRAGMA trusted_schema=OFF.
 **
 ** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
 ** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
