@@ -196,15 +196,6 @@ int urnKey16Compare(UrnKey16 *pA, UrnKey16 *pB){
   }
 }
 
-int urnUtf16Ascii(const unsigned char *z, size_t n, int be){
-  size_t i;
-  if( n & 1 ) return 0;
-  for(i=0; i<n/2; i++){
-    if( unitAt(z, i, be)>=0x80 ) return 0;
-  }
-  return 1;
-}
-
 void urnUtf16Narrow(const unsigned char *z, size_t nUnits, int be,
                     unsigned char *zOut){
   size_t i;

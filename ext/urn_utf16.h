@@ -59,10 +59,6 @@ void urnKey16Start(UrnKey16 *p, const unsigned char *z, size_t n, int be);
 ** shorter first on a tie; returns -1, 0 or 1. */
 int urnKey16Compare(UrnKey16 *pA, UrnKey16 *pB);
 
-/* 1 if z[0..n) is an even number of bytes whose code units (byte order be)
-** are all ASCII, else 0. */
-int urnUtf16Ascii(const unsigned char *z, size_t n, int be);
-
 /* Write the nUnits code units of z (byte order be), all ASCII, to zOut as
 ** bytes. */
 void urnUtf16Narrow(const unsigned char *z, size_t nUnits, int be,
