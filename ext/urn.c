@@ -4,9 +4,10 @@
 ** Uniform Resource Names (RFC 8141) as first-class values in SQL.  Load it
 ** with ".load ./urn" in the sqlite3 shell or sqlite3_load_extension(); the
 ** entry point is sqlite3_urn_init.  Every function below is registered
-** SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS, so it may be used in
-** indexes, generated columns, CHECK constraints, views and triggers, also
-** with PRAGMA trusted_schema=OFF.
+** SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS (urn_equal also for
+** SQLITE_UTF16LE and SQLITE_UTF16BE), so it may be used in indexes,
+** generated columns, CHECK constraints, views and triggers, also with
+** PRAGMA trusted_schema=OFF.
 **
 ** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
 ** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
@@ -46,10 +47,15 @@
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
 ** not a URN under MODE.  Every function gives NULL for a NULL X (urn_equal:
-** for either argument NULL).  INTEGER, REAL and BLOB arguments are read as
-** SQLite's text conversion of them; embedded NUL bytes and invalid UTF-8 are
-** read as the bytes they are (no URN holds either, so such a value is
-** simply not a URN).  Errors are raised only for misuse (a bad MODE, a wrong
+** for either argument NULL).  A BLOB argument is read as its bytes, in
+** every database encoding; INTEGER and REAL arguments as SQLite's text
+** conversion of them; embedded NUL bytes and invalid UTF-8 are read as the
+** bytes they are (no URN holds either, so such a value is simply not a
+** URN).  In a UTF-16 database text is read as SQLite's UTF-8 conversion of
+** it, exact for well-formed text, so for every URN; urn_equal (also
+** registered for UTF-16LE and UTF-16BE) reads it as stored, so that
+** ill-formed UTF-16 equals only itself (docs/design.md, "Database
+** encodings").  Errors are raised only for misuse (a bad MODE, a wrong
 ** argument count) and for out-of-memory.
 **
 ** The collation URN orders strings by the bytes of key(X), shorter first on
@@ -57,7 +63,9 @@
 ** exactly when urn_canonical(X) = urn_canonical(Y) for URNs, and a non-URN
 ** equals only itself.  It is a total preorder on all byte strings, never
 ** allocates and never fails: UNIQUE, indexes, GROUP BY, DISTINCT, ORDER BY,
-** min() and max() treat URN-equivalent spellings as one value.
+** min() and max() treat URN-equivalent spellings as one value.  In a
+** UTF-16 database it compares the text as stored (urn_utf16.h): URNs as in
+** UTF-8, any other string by its own bytes.
 **
 **   CREATE TABLE book(id TEXT UNIQUE COLLATE URN);
 **   INSERT INTO book VALUES('urn:example:a%2Cb');
@@ -66,6 +74,7 @@
 #include <string.h>
 #include "urn_glue.h"
 #include "urn_ns.h"
+#include "urn_utf16.h"
 SQLITE_EXTENSION_INIT1
 
 #define URN_VERSION "0.1.0"
@@ -114,7 +123,7 @@ static void urnValidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
   if( mode<0 ) return;
   if( valid && mode==URN_MODE_NS ){
-    valid = urnNsCheck(z, &parts, zMsg, sizeof(zMsg));
+    valid = urnNsCheck(z, &parts, zMsg, sizeof(zMsg), 0);
   }
   sqlite3_result_int(ctx, valid);
 }
@@ -129,7 +138,7 @@ static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( mode<0 ) return;
   if( valid ){
     /* Mode 'ns': the namespace says why, in its own terms. */
-    if( mode!=URN_MODE_NS || urnNsCheck(z, &parts, zMsg, sizeof(zMsg)) ){
+    if( mode!=URN_MODE_NS || urnNsCheck(z, &parts, zMsg, sizeof(zMsg), 0) ){
       return;
     }
   }else{
@@ -223,6 +232,100 @@ static void urnEqualFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   }
 }
 
+/* One argument of urn_equal() in a UTF-16 database: a BLOB's own bytes,
+** or the UTF-8 form of a text (its code units as SQLite stores them, read
+** without SQLite's conversion, which is lossy for ill-formed UTF-16).
+** Returns 1 on success, 0 for NULL, -1 after reporting out-of-memory.
+** For a text, *pzFree is the buffer to free, and *pIll is set when the text
+** is ill-formed UTF-16: then (*pz, *pn) are its bytes as stored. */
+static int equalArg16(sqlite3_context *ctx, sqlite3_value *pVal, int be,
+                      const unsigned char **pz, size_t *pn, int *pIsText,
+                      int *pIll, unsigned char **pzFree){
+  const unsigned char *z;
+  size_t n, nOut;
+  int eType = sqlite3_value_type(pVal);
+  *pIsText = *pIll = 0;
+  *pzFree = 0;
+  if( eType==SQLITE_NULL || eType==SQLITE_BLOB ){
+    return urnArgText(ctx, pVal, pz, pn);
+  }
+  z = be ? sqlite3_value_text16be(pVal) : sqlite3_value_text16le(pVal);
+  n = (size_t)sqlite3_value_bytes16(pVal);
+  if( z==0 ){
+    if( n>0 ){
+      sqlite3_result_error_nomem(ctx);
+      return -1;
+    }
+    z = (const unsigned char*)"";
+  }
+  *pIsText = 1;
+  nOut = urnUtf16ToUtf8(z, n, be, 0);
+  if( nOut==(size_t)-1 ){
+    *pIll = 1;
+    *pz = z;
+    *pn = n;
+    return 1;
+  }
+  *pzFree = sqlite3_malloc64(nOut ? nOut : 1);
+  if( *pzFree==0 ){
+    sqlite3_result_error_nomem(ctx);
+    return -1;
+  }
+  urnUtf16ToUtf8(z, n, be, *pzFree);
+  *pz = *pzFree;
+  *pn = nOut;
+  return 1;
+}
+
+/* urn_equal(A, B [,MODE]) in a UTF-16 database (registered for UTF-16LE
+** and UTF-16BE; SQLite picks the variant of the database's encoding, and
+** hands it text in that encoding).  As in UTF-8: 1 when key(A) = key(B),
+** a BLOB read as its bytes, a text as its UTF-8 form.  An ill-formed
+** UTF-16 text has no UTF-8 form; it is no URN (RFC 8141 §2: ASCII only),
+** so it equals only the identical text, never a BLOB (docs/design.md,
+** "Database encodings"). */
+static void urnEqual16(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+                       int be){
+  const unsigned char *zA = 0, *zB = 0;
+  size_t nA = 0, nB = 0;
+  int textA, textB, illA, illB, rc;
+  unsigned char *zFreeA = 0, *zFreeB = 0;
+  int mode = urnArgMode(ctx, argc, argv, 2);
+  if( mode<0 ) return;
+  if( sqlite3_value_type(argv[0])==SQLITE_NULL
+   || sqlite3_value_type(argv[1])==SQLITE_NULL ){
+    return;
+  }
+  rc = equalArg16(ctx, argv[0], be, &zA, &nA, &textA, &illA, &zFreeA);
+  if( rc>0 ){
+    rc = equalArg16(ctx, argv[1], be, &zB, &nB, &textB, &illB, &zFreeB);
+  }
+  if( rc>0 ){
+    int eq;
+    if( illA || illB ){
+      /* Not both texts of a UTF-8 form: equal only as the same text. */
+      eq = textA && textB && illA && illB && nA==nB
+        && memcmp(zA, zB, nA)==0;
+    }else if( mode==URN_MODE_NS ){
+      eq = urnNsCompare(zA, nA, zB, nB)==0;
+    }else{
+      eq = urnCompare(mode, zA, nA, zB, nB)==0;
+    }
+    sqlite3_result_int(ctx, eq);
+  }
+  sqlite3_free(zFreeA);
+  sqlite3_free(zFreeB);
+}
+
+static void urnEqual16leFunc(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv){
+  urnEqual16(ctx, argc, argv, 0);
+}
+static void urnEqual16beFunc(sqlite3_context *ctx, int argc,
+                             sqlite3_value **argv){
+  urnEqual16(ctx, argc, argv, 1);
+}
+
 /* urn_version() */
 static void urnVersionFunc(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv){
@@ -247,14 +350,54 @@ static const UrnFunc aUrnFunc[] = {
   { "urn_version",     0, urnVersionFunc, 0 },
 };
 
+/* urn_equal in a UTF-16LE and a UTF-16BE database: the same flags as
+** every function but the encoding, so that SQLite picks the variant of the
+** database's encoding (docs/design.md, "Database encodings").  The user
+** data is the UTF-8 row, for the messages and the modes. */
+static int urnRegisterEqual16(sqlite3 *db, const UrnFunc *pRow){
+  static const struct { int eTextRep; void (*xFunc)(sqlite3_context*, int,
+                                                      sqlite3_value**); }
+  aEnc[] = {
+    { SQLITE_UTF16LE, urnEqual16leFunc },
+    { SQLITE_UTF16BE, urnEqual16beFunc },
+  };
+  int rc = SQLITE_OK;
+  int i;
+  for(i=0; rc==SQLITE_OK && i<(int)(sizeof(aEnc)/sizeof(aEnc[0])); i++){
+    rc = sqlite3_create_function(db, pRow->zName, pRow->nArg,
+                                 (URN_FUNC_FLAGS & ~SQLITE_UTF8)
+                                 | aEnc[i].eTextRep,
+                                 (void*)pRow, aEnc[i].xFunc, 0, 0);
+  }
+  return rc;
+}
+
 /* Register every function and collation on db. */
 static int urnRegister(sqlite3 *db){
   int rc = urnRegisterTable(db, aUrnFunc,
                             (int)(sizeof(aUrnFunc)/sizeof(aUrnFunc[0])));
+  int i;
+  for(i=0; rc==SQLITE_OK && i<(int)(sizeof(aUrnFunc)/sizeof(aUrnFunc[0]));
+      i++){
+    if( aUrnFunc[i].xFunc==urnEqualFunc ){
+      rc = urnRegisterEqual16(db, &aUrnFunc[i]);
+    }
+  }
   if( rc==SQLITE_OK ) rc = urnRegisterCodec(db);
   if( rc==SQLITE_OK ) rc = urnRegisterNs(db);
+  /* In a UTF-16 database SQLite picks the comparator of its encoding and
+  ** hands it the strings as stored (docs/design.md, "Database
+  ** encodings"). */
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF8, 0, urnCollate, 0);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF16LE, 0,
+                                     urnCollate16le, 0);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF16BE, 0,
+                                     urnCollate16be, 0);
   }
   return rc;
 }

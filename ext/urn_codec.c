@@ -250,13 +250,14 @@ static void jsonUnsigned(JsonOut *p, size_t v){
 }
 
 size_t urnJsonWrite(const unsigned char *z, size_t n, int valid,
-                    const UrnParts *pParts, const UrnFail *pFail,
+                    const UrnParts *pParts, UrnKeyWriter xKey,
+                    const char *zErr, size_t nErr, size_t offset,
                     unsigned char *zOut){
   JsonOut out;
   out.z = zOut;
   out.n = 0;
   if( valid ){
-    size_t i, nKey = URN_KEY_LEN(pParts);
+    size_t i;
     jsonLit(&out, "{\"valid\":true,\"nid\":\"");
     for(i=0; i<pParts->nid.len; i++){          /* RFC 8141 §2.1 */
       unsigned char c = z[pParts->nid.off+i];
@@ -274,19 +275,21 @@ size_t urnJsonWrite(const unsigned char *z, size_t n, int valid,
     /* The key and the normalized form are written in place: they are
     ** made of the same bytes as the URN, so they need no escaping. */
     jsonLit(&out, ",\"canonical\":\"");
-    if( out.z ) urnKeyWrite(z, pParts, out.z+out.n);
-    out.n += nKey;
+    if( xKey ){
+      out.n += xKey(z, pParts, out.z ? out.z+out.n : 0);
+    }else{
+      if( out.z ) urnKeyWrite(z, pParts, out.z+out.n);
+      out.n += URN_KEY_LEN(pParts);
+    }
     jsonLit(&out, "\",\"normalized\":\"");
     if( out.z ) urnNormalizeWrite(z, n, pParts, out.z+out.n);
     out.n += n;
     jsonLit(&out, "\"}");
   }else{
-    char zMsg[URN_ERROR_MAX];
-    size_t nMsg = urnErrorMessage(z, n, pFail, zMsg, sizeof(zMsg));
     jsonLit(&out, "{\"valid\":false,\"error\":");
-    jsonString(&out, (const unsigned char*)zMsg, nMsg);
+    jsonString(&out, (const unsigned char*)zErr, nErr);
     jsonLit(&out, ",\"offset\":");
-    jsonUnsigned(&out, pFail->offset);
+    jsonUnsigned(&out, offset);
     jsonLit(&out, "}");
   }
   return out.n;

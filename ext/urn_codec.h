@@ -89,21 +89,31 @@ typedef struct UrnText {
 ** normalized form. */
 size_t urnBuild(const UrnText *aPart, unsigned char *zOut);
 
+/* A writer of the "canonical" member of urnJsonWrite(): write the key of
+** the URN z (scanned into *pParts) to zOut, or only measure it if zOut==0;
+** return its length, at most URN_KEY_LEN(pParts), without a NUL.  Its
+** bytes are those of z (a key is made of the URN's own ASCII bytes), so
+** JSON needs no escape for them. */
+typedef size_t (*UrnKeyWriter)(const unsigned char *z, const UrnParts *pParts,
+                               unsigned char *zOut);
+
 /* Write the JSON object (RFC 8259) that describes the input z[0..n) to
-** zOut (or only measure, if zOut==0), given the result of
-** urnScan(z, n, mode, pParts, pFail): valid!=0 with *pParts, or valid==0
-** with *pFail.  Keys, always in this order:
+** zOut (or only measure, if zOut==0).  Keys, always in this order:
 **   URN:     {"valid":true,"nid":..,"nss":..,"r":..,"q":..,"f":..,
 **             "canonical":..,"normalized":..}
-**            nid lower-cased; nss, r, q, f as written, r, q, f null when
-**            absent; canonical = key (urnKeyWrite), normalized =
+**            valid!=0, with the parts in *pParts (urnScan() in RFC 8141 or
+**            RFC 2141 mode); nid lower-cased; nss, r, q, f as written, r,
+**            q, f null when absent; canonical written by xKey, or by
+**            urnKeyWrite() (key(z)) when xKey is 0; normalized =
 **            urnNormalizeWrite.
 **   non-URN: {"valid":false,"error":..,"offset":N}
-**            error = urnErrorMessage(), offset = pFail->offset.
+**            valid==0: error = zErr[0..nErr), a message in valid UTF-8
+**            (urnErrorMessage(), or a namespace's), N = offset.
 ** Strings are escaped as RFC 8259 §7 requires ('"', '\' and controls); the
 ** result is valid UTF-8 whatever z holds.  Returns its length. */
 size_t urnJsonWrite(const unsigned char *z, size_t n, int valid,
-                    const UrnParts *pParts, const UrnFail *pFail,
+                    const UrnParts *pParts, UrnKeyWriter xKey,
+                    const char *zErr, size_t nErr, size_t offset,
                     unsigned char *zOut);
 
 #endif /* URN_CODEC_H */

@@ -38,9 +38,14 @@
 **                           null when absent), else {"valid":false,
 **                           "error":..,"offset":N} with urn_error's message
 **                           and its 0-based byte offset.  NULL for NULL.
+**                           Mode 'ns': valid, error and offset as
+**                           urn_valid, urn_error in that mode say (the
+**                           namespace's message), canonical key_ns(X).
 **
-** As everywhere: INTEGER, REAL and BLOB arguments are read as SQLite's text
-** conversion of them, embedded NUL bytes as bytes (urn_encode writes %00);
+** As everywhere: a BLOB argument is read as its bytes in every database
+** encoding (urn_encode(x'FF00') = '%FF%00'), INTEGER and REAL arguments as
+** SQLite's text conversion of them, text as UTF-8 (SQLite converts UTF-16
+** text), embedded NUL bytes as bytes (urn_encode writes %00);
 ** errors only for misuse (a bad MODE, a wrong argument count), for
 ** out-of-memory, and for a result longer than SQLITE_LIMIT_LENGTH ("string
 ** or blob too big": urn_encode and urn_build can triple their input).
@@ -49,6 +54,7 @@
 #include <string.h>
 #include "urn_glue.h"
 #include "urn_codec.h"
+#include "urn_ns.h"
 SQLITE_EXTENSION_INIT3
 
 /* The longest input the size computations of urn_codec.c take without
@@ -146,13 +152,18 @@ static void urnBuildFunc(sqlite3_context *ctx, int argc,
                         SQLITE_UTF8);
 }
 
-/* urn_json(X [,MODE]): one scan, then the measured JSON written once. */
+/* urn_json(X [,MODE]): one scan, then the measured JSON written once.  Mode
+** 'ns' (RFC 8141 §3.1, §5; urn_ns.h): the RFC 8141 scan, then the
+** namespace's check, whose message and offset describe a URN it rejects;
+** the canonical member is key_ns(X), as urn_canonical(X, 'ns') gives. */
 static void urnJsonFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z;
-  size_t n, nOut;
+  size_t n, nOut, nMsg = 0, offset = 0;
   unsigned char *zOut;
   UrnParts parts;
   UrnFail fail;
+  UrnKeyWriter xKey = 0;
+  char zMsg[URN_ERROR_MAX];
   int valid;
   int mode = urnArgMode(ctx, argc, argv, 1);
   if( mode<0 ) return;
@@ -161,11 +172,23 @@ static void urnJsonFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     sqlite3_result_error_toobig(ctx);
     return;
   }
-  valid = urnScan(z, n, mode, &parts, &fail);
-  nOut = urnJsonWrite(z, n, valid, &parts, &fail, 0);
+  valid = urnScan(z, n, mode==URN_MODE_NS ? URN_MODE_RFC8141 : mode,
+                  &parts, &fail);
+  if( !valid ){
+    nMsg = urnErrorMessage(z, n, &fail, zMsg, sizeof(zMsg));
+    offset = fail.offset;
+  }else if( mode==URN_MODE_NS ){
+    valid = urnNsCheck(z, &parts, zMsg, sizeof(zMsg), &offset);
+    if( valid ){
+      xKey = urnNsKeyWrite;
+    }else{
+      nMsg = strlen(zMsg);
+    }
+  }
+  nOut = urnJsonWrite(z, n, valid, &parts, xKey, zMsg, nMsg, offset, 0);
   zOut = codecResultBuffer(ctx, nOut);
   if( zOut==0 ) return;
-  urnJsonWrite(z, n, valid, &parts, &fail, zOut);
+  urnJsonWrite(z, n, valid, &parts, xKey, zMsg, nMsg, offset, zOut);
   sqlite3_result_text64(ctx, (const char*)zOut, nOut, sqlite3_free,
                         SQLITE_UTF8);
 }
@@ -178,7 +201,7 @@ static const UrnFunc aCodecFunc[] = {
   { "urn_build",   3, urnBuildFunc,  0 },
   { "urn_build",   4, urnBuildFunc,  0 },
   { "urn_build",   5, urnBuildFunc,  0 },
-  { "urn_json",   -1, urnJsonFunc,   URN_MODES_SYNTAX },
+  { "urn_json",   -1, urnJsonFunc,   URN_MODES_ALL },
 };
 
 int urnRegisterCodec(sqlite3 *db){

@@ -15,7 +15,25 @@ SQLITE_EXTENSION_INIT3
 int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
                const unsigned char **pz, size_t *pn){
   const unsigned char *z;
-  if( sqlite3_value_type(pVal)==SQLITE_NULL ) return 0;
+  int eType = sqlite3_value_type(pVal);
+  if( eType==SQLITE_NULL ) return 0;
+  if( eType==SQLITE_BLOB ){
+    /* A BLOB is its bytes: sqlite3_value_text() would read them as text
+    ** in the database's encoding, so in a UTF-16 database x'FF00' would
+    ** arrive as U+00FF (docs/design.md, "Database encodings").  A
+    ** zero-length BLOB has no pointer. */
+    z = (const unsigned char*)sqlite3_value_blob(pVal);
+    *pn = (size_t)sqlite3_value_bytes(pVal);
+    if( z==0 ){
+      if( *pn>0 ){
+        sqlite3_result_error_nomem(ctx);
+        return -1;
+      }
+      z = (const unsigned char*)"";
+    }
+    *pz = z;
+    return 1;
+  }
   z = sqlite3_value_text(pVal);
   if( z==0 ){
     /* Only an allocation failure in the text conversion gets here; a

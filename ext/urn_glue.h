@@ -33,7 +33,9 @@ struct UrnFunc {
 /* Register every row of aFunc[0..nFunc) on db. */
 int urnRegisterTable(sqlite3 *db, const UrnFunc *aFunc, int nFunc);
 
-/* The text of pVal as (*pz, *pn): 1 on success, 0 for SQL NULL, -1 after
+/* The bytes of pVal as (*pz, *pn): a BLOB's own bytes, whatever the
+** database's encoding; the UTF-8 text of anything else (SQLite's conversion
+** of a number, or of UTF-16 text).  1 on success, 0 for SQL NULL, -1 after
 ** reporting out-of-memory. */
 int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
                const unsigned char **pz, size_t *pn);

@@ -30,6 +30,7 @@
 #include "urn_block.h"
 #include "urn_cmp.h"
 #include "urn_ns_rules.h"
+#include "urn_utf16.h"
 
 const char urnNsRegistryDate[] = "2026-05-28";
 
@@ -343,7 +344,10 @@ size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
   int c;
   readerStartUrn(&r, z, pParts,
                  urnNsRegistryFind(z+pParts->nid.off, pParts->nid.len), 0);
-  while( (c = readerNext(&r, 0))>=0 ) zOut[n++] = (unsigned char)c;
+  while( (c = readerNext(&r, 0))>=0 ){
+    if( zOut ) zOut[n] = (unsigned char)c;
+    n++;
+  }
   assert( n<=URN_KEY_LEN(pParts) );
   return n;
 }
@@ -604,10 +608,75 @@ int urnNsCollate(void *pArg, int nA, const void *pA, int nB,
                          (const unsigned char*)pB, (size_t)nB);
 }
 
+/* ---- URN_NS in a UTF-16 database (docs/design.md, "Database encodings") -- */
+
+/* Set on the reader p of a string stored in a UTF-16 database the decision
+** of its namespace's transform, as nssFold() takes it for the same URN in
+** UTF-8: the assigned-name ("urn:" NID ":" NSS) is narrowed into zBuf
+** (URN_NS16_MAX bytes, on the caller's stack: the comparator allocates
+** nothing, docs/design.md I5) for the transform to read.  A URN whose
+** assigned-name is longer keeps the generic key of RFC 8141 §3.1 there: a
+** key function still, so the order stays a total preorder, coarser than
+** URN (equal generic keys have equal lengths, so both or neither are
+** transformed), and a non-URN still equals only itself. */
+static void nsFold16(UrnKey16 *p, unsigned char *zBuf){
+  const UrnNsEntry *pEntry;
+  UrnNsFold fold;
+  size_t nNid;
+  if( !p->isUrn ) return;
+  nNid = p->nssOff - 5;                /* "urn:" NID ":" */
+  if( p->end>URN_NS16_MAX ) return;
+  urnUtf16Narrow(p->z, p->nssOff, p->be, zBuf);
+  pEntry = urnNsRegistryFind(zBuf+4, nNid);
+  if( pEntry==0 || pEntry->pTransform==0 ) return;
+  urnUtf16Narrow(p->z+2*p->nssOff, p->end-p->nssOff, p->be, zBuf+p->nssOff);
+  nssFold(pEntry->pTransform, zBuf, p->nssOff, p->end, &fold);
+  p->lowerEnd = p->nssOff + fold.nLower;
+  p->dropHyphen = fold.dropHyphen;
+  p->upperX = fold.upperX;
+}
+
+/* URN_NS on two strings as stored in byte order be. */
+static int nsCollate16(int be, int nA, const void *pA, int nB,
+                       const void *pB){
+  UrnKey16 a, b;
+  unsigned char zBuf[URN_NS16_MAX];
+  if( nA==nB && (nA==0 || memcmp(pA, pB, (size_t)nA)==0) ) return 0;
+  urnKey16Start(&a, (const unsigned char*)pA, (size_t)nA, be);
+  urnKey16Start(&b, (const unsigned char*)pB, (size_t)nB, be);
+  nsFold16(&a, zBuf);
+  nsFold16(&b, zBuf);
+  return urnKey16Compare(&a, &b);
+}
+
+int urnNsCollate16le(void *pArg, int nA, const void *pA, int nB,
+                     const void *pB){
+  (void)pArg;
+  return nsCollate16(0, nA, pA, nB, pB);
+}
+
+int urnNsCollate16be(void *pArg, int nA, const void *pA, int nB,
+                     const void *pB){
+  (void)pArg;
+  return nsCollate16(1, nA, pA, nB, pB);
+}
+
 /* ---- Strict validation ------------------------------------------------ */
 
+/* The N of a validator's message "offset N: ..." (every message starts so:
+** urn_ns_rules.h, UrnNsValidator); 0 if there is none (nErr was 0). */
+static size_t messageOffset(const char *zMsg){
+  size_t off = 0;
+  if( strncmp(zMsg, "offset ", 7)==0 ){
+    for(zMsg+=7; *zMsg>='0' && *zMsg<='9'; zMsg++){
+      off = off*10 + (size_t)(*zMsg-'0');
+    }
+  }
+  return off;
+}
+
 int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
-               char *zErr, size_t nErr){
+               char *zErr, size_t nErr, size_t *pOffset){
   const UrnNsEntry *pEntry = urnNsRegistryFind(z+pParts->nid.off,
                                                pParts->nid.len);
   if( pEntry==0 ){
@@ -633,12 +702,15 @@ int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
                "namespace registry snapshot of %s (%s)",
                (unsigned long)pParts->nid.off, zNid, urnNsRegistryDate, zWhy);
     }
+    if( pOffset ) *pOffset = pParts->nid.off;
     return 0;
   }
   if( pEntry->pValidator ){
-    return pEntry->pValidator->xCheck(z, pParts->nss.off,
-                                      pParts->nss.off+pParts->nss.len,
-                                      zErr, nErr);
+    int ok = pEntry->pValidator->xCheck(z, pParts->nss.off,
+                                        pParts->nss.off+pParts->nss.len,
+                                        zErr, nErr);
+    if( !ok && pOffset ) *pOffset = messageOffset(nErr>0 ? zErr : "");
+    return ok;
   }
   if( nErr>0 ) zErr[0] = 0;
   return 1;

@@ -16,7 +16,7 @@
 
 /* Write key_ns(z) of the RFC 8141 URN z (scanned into *pParts) to zOut,
 ** which has room for URN_KEY_LEN(pParts) bytes (no transform lengthens the
-** key).  Returns the length written. */
+** key), or only measure it if zOut==0.  Returns the length written. */
 size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
                      unsigned char *zOut);
 
@@ -25,10 +25,11 @@ size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
 ** registered informal urn-N) and its NSS passes the namespace's validator
 ** if it has one.  Otherwise returns 0 and writes to zErr (room for nErr
 ** bytes, URN_ERROR_MAX is enough) a one-line message in the namespace's own
-** terms, e.g. "ISBN check digit should be 6, found 1 (ISO 2108, RFC 3187
-** §5)", NUL-terminated, valid UTF-8. */
+** terms, e.g. "offset 21: ISBN-10 check digit should be 1, found 6 (ISO
+** 2108, RFC 3187 §5)", NUL-terminated, valid UTF-8, and, if pOffset is not
+** 0, stores in *pOffset its 0-based byte offset, the N of "offset N". */
 int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
-               char *zErr, size_t nErr);
+               char *zErr, size_t nErr, size_t *pOffset);
 
 /* Compare key_ns(a) with key_ns(b) as memcmp on the key bytes, shorter
 ** first on a tie: <0, 0, >0, between -256 and 256 (SQLite negates a
@@ -44,6 +45,19 @@ int urnNsCompare(const unsigned char *a, size_t na,
 ** not negative; pArg is not used. */
 int urnNsCollate(void *pArg, int nA, const void *pA, int nB,
                  const void *pB);
+
+/* The collation URN_NS in a UTF-16LE and a UTF-16BE database (ext/
+** urn_ns_sql.c registers them): the strings as stored, read as
+** urn_utf16.h says, with the transform of a URN's namespace applied when
+** its assigned-name ("urn:" NID ":" NSS) has at most URN_NS16_MAX
+** characters; a longer one keeps its generic key there
+** (docs/design.md, "Database encodings").  Allocates nothing, cannot
+** fail. */
+#define URN_NS16_MAX 1024
+int urnNsCollate16le(void *pArg, int nA, const void *pA, int nB,
+                     const void *pB);
+int urnNsCollate16be(void *pArg, int nA, const void *pA, int nB,
+                     const void *pB);
 
 /* The date of the registry snapshot, "YYYY-MM-DD". */
 extern const char urnNsRegistryDate[];

@@ -23,7 +23,10 @@
 ** ISNI 'x' upper-cased.  A non-URN equals only itself.  Whatever is equal
 ** under URN is equal under URN_NS.  It is a total preorder on all byte
 ** strings, never allocates and never fails.  Its order changes when rules
-** are added: that takes a major version and REINDEX URN_NS.
+** are added: that takes a major version and REINDEX URN_NS.  In a UTF-16
+** database it compares the text as stored, and applies a namespace's rule
+** to URNs whose "urn:" NID ":" NSS has at most 1024 characters (urn_ns.h,
+** URN_NS16_MAX; docs/design.md, "Database encodings").
 **
 **   CREATE TABLE book(isbn TEXT UNIQUE COLLATE URN_NS);
 **   INSERT INTO book VALUES('urn:isbn:0-395-36341-1');
@@ -37,7 +40,8 @@
 ** description of the key transform URN_NS applies (NULL: the generic rules
 ** of RFC 8141 only), validator a short description of what strict 'ns'
 ** mode checks beyond RFC 8141 syntax and registration (NULL: nothing).
-** "WHERE nid = ?" looks the NID up directly.
+** "WHERE nid = ?" looks the NID up directly when the comparison's collation
+** is NOCASE or BINARY; under any other collation every row is checked.
 */
 #include <string.h>
 #include "urn_glue.h"
@@ -113,22 +117,37 @@ static int nsvDisconnect(sqlite3_vtab *pVtab){
 }
 
 /* Plan 1: "nid = ?", one registry lookup (at most one row).  Plan 0: all
-** rows.  The constraint is not omitted, so SQLite still applies it with
-** the collation the query asks for; the lookup itself ignores case. */
+** rows.  The lookup finds the NID equal to the value ignoring ASCII case,
+** so it serves a constraint whose collation is NOCASE (the column's) or
+** BINARY (a value BINARY-equal to a NID is NOCASE-equal to it too): the
+** constraint is not omitted, so SQLite still applies it with its own
+** collation, and BINARY 'ISBN' keeps no row.  Under any other collation
+** (RTRIM, one that ignores '-', ...) a value the lookup misses may still
+** equal a row, so the constraint is left to SQLite, which checks every
+** row (plan 0).  sqlite3_vtab_collation() names the collation SQLite
+** picked for the comparison (an explicit COLLATE, else the column's). */
 static int nsvBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
   int i;
   (void)pVtab;
   for(i=0; i<pInfo->nConstraint; i++){
     const struct sqlite3_index_constraint *p = &pInfo->aConstraint[i];
-    if( p->usable && p->iColumn==NSV_NID && p->op==SQLITE_INDEX_CONSTRAINT_EQ ){
-      pInfo->aConstraintUsage[i].argvIndex = 1;
-      pInfo->aConstraintUsage[i].omit = 0;
-      pInfo->idxNum = 1;
-      pInfo->estimatedCost = 1.0;
-      pInfo->estimatedRows = 1;
-      pInfo->idxFlags = SQLITE_INDEX_SCAN_UNIQUE;
-      return SQLITE_OK;
+    const char *zColl;
+    if( !p->usable || p->iColumn!=NSV_NID
+     || p->op!=SQLITE_INDEX_CONSTRAINT_EQ ){
+      continue;
     }
+    zColl = sqlite3_vtab_collation(pInfo, i);
+    if( zColl==0 || (sqlite3_stricmp(zColl, "NOCASE")!=0
+                     && sqlite3_stricmp(zColl, "BINARY")!=0) ){
+      continue;
+    }
+    pInfo->aConstraintUsage[i].argvIndex = 1;
+    pInfo->aConstraintUsage[i].omit = 0;
+    pInfo->idxNum = 1;
+    pInfo->estimatedCost = 1.0;
+    pInfo->estimatedRows = 1;
+    pInfo->idxFlags = SQLITE_INDEX_SCAN_UNIQUE;
+    return SQLITE_OK;
   }
   pInfo->idxNum = 0;
   pInfo->estimatedCost = (double)urnNsRegistrySize();
@@ -239,6 +258,14 @@ int urnRegisterNs(sqlite3 *db){
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_collation_v2(db, "URN_NS", SQLITE_UTF8, 0,
                                      urnNsCollate, 0);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation_v2(db, "URN_NS", SQLITE_UTF16LE, 0,
+                                     urnNsCollate16le, 0);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation_v2(db, "URN_NS", SQLITE_UTF16BE, 0,
+                                     urnNsCollate16be, 0);
   }
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_module(db, "urn_namespaces", &nsvModule, 0);

@@ -17,13 +17,16 @@
 #   make fuzz-regress   each target once over its committed corpus only
 #   make coverage       line and branch coverage of ext/ (llvm-cov) from the
 #                       Tcl suite, the OOM driver, the thread test and the
-#                       fuzz corpora; report in build/cov/
+#                       fuzz corpora; report in build/cov/, the figure on
+#                       the last line; CI runs it after make check (about
+#                       80 s of CPU time)
 #   make golden         rewrite test/order-golden.txt (a breaking change:
 #                       see test/order.test; never run it to make a test pass)
 #   make check-asan check-oom check-threads      the parts of make check
 #
 # Clang with its sanitizer and libFuzzer runtimes is installed on demand
-# (tools/prereqs.sh clang: libclang-rt-14-dev on Debian).
+# (tools/prereqs.sh clang: libclang-rt-14-dev on Debian), and so are
+# llvm-profdata and llvm-cov for coverage (tools/prereqs.sh llvm: llvm-14).
 
 CLANG              ?= clang
 FUZZ_SECONDS       ?= 180
@@ -158,17 +161,26 @@ check:
 # ---- Coverage of ext/ with llvm-cov (source-based: lines and branches).
 COV_DIR := build/cov
 
-prereqs-cov: prereqs-check
-	@if [ -z "$(LLVM_PROFDATA)" ] || [ -z "$(LLVM_COV)" ]; then \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    echo "check.mk: installing llvm-14 (llvm-cov, llvm-profdata)" >&2; \
-	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq llvm-14 >/dev/null; \
-	  else echo "Missing llvm-cov. Run: sudo apt-get install -y llvm-14" >&2; exit 1; fi; \
-	fi
+prereqs-cov:
+	@sh tools/prereqs.sh cc sqlite-dev tcl clang llvm
+
+# The profile runtime that the instrumented library links in defines
+# __llvm_profile_* and the __start_/__stop_ symbols of its sections with
+# default visibility: on ELF a version script keeps the library's one
+# export, sqlite3_urn_init, which test/names.test (4.1) checks of every
+# build.  The soak test runs COV_SOAK_OPS operations (its default is
+# 100000): the -O0 profile build is several times slower, and the other
+# tests reach the same code.
+COV_SOAK_OPS ?= 20000
+ifeq ($(UNAME_S),Linux)
+  COV_EXPORTS = -Wl,--version-script=$(COV_DIR)/exports.map
+endif
 
 coverage: prereqs-cov prereqs
 	rm -rf $(COV_DIR) && mkdir -p $(COV_DIR)/prof
-	$(CLANG) $(COV_FLAGS) $(WARN) -fPIC $(SOFLAGS) -o $(COV_DIR)/urn.$(SOEXT) $(SRC)
+	printf '{ global: sqlite3_urn_init; local: *; };\n' > $(COV_DIR)/exports.map
+	$(CLANG) $(COV_FLAGS) $(WARN) -fPIC $(SOFLAGS) $(COV_EXPORTS) \
+	  -o $(COV_DIR)/urn.$(SOEXT) $(SRC)
 	$(CLANG) $(COV_FLAGS) -DSQLITE_CORE -o $(COV_DIR)/oom test/oom.c $(SRC) -lsqlite3
 	$(CLANG) $(COV_FLAGS) -DSQLITE_CORE -o $(COV_DIR)/threads test/threads.c $(SRC) -lsqlite3 -lpthread
 	for t in $(COV_FUZZ); do \
@@ -176,7 +188,8 @@ coverage: prereqs-cov prereqs
 	    test/fuzz/fuzz_$$t.c test/fuzz/ref_urn.c $(SRC) -lsqlite3 || exit 1; \
 	done
 	LLVM_PROFILE_FILE=$(CURDIR)/$(COV_DIR)/prof/tcl-%p.profraw \
-	URN_EXT=$(CURDIR)/$(COV_DIR)/urn.$(SOEXT) SQLITE3=$(SQLITE3) $(TCLSH) test/all.tcl
+	URN_EXT=$(CURDIR)/$(COV_DIR)/urn.$(SOEXT) SQLITE3=$(SQLITE3) \
+	URN_SOAK_OPS=$(COV_SOAK_OPS) $(TCLSH) test/all.tcl
 	LLVM_PROFILE_FILE=$(COV_DIR)/prof/oom.profraw $(COV_DIR)/oom
 	LLVM_PROFILE_FILE=$(COV_DIR)/prof/threads.profraw $(COV_DIR)/threads $(COV_DIR)/threads.db
 	for t in $(COV_FUZZ); do \

@@ -263,6 +263,33 @@ static void addScripts(void){
     *p = aTable;
     p->zEncoding = azEnc[e];
   }
+  /* UTF-16 (docs/design.md, "Database encodings"): urn_equal reads text
+  ** as stored and makes the UTF-8 form of each side; the collations read
+  ** it in place. */
+  for(e=0; e<2; e++){
+    Script *p = &aScript[nScript++];
+    static const Script aUtf16 = { "utf16", 0, {
+      "SELECT urn_equal('urn:ab:c', 'URN:AB:c#f'), urn_equal('é', 'é'),"
+      "       urn_equal(CAST(x'00D84100' AS TEXT), CAST(x'00D841DC' AS TEXT)),"
+      "       urn_equal(CAST(x'00D84100' AS TEXT), CAST(x'00D84100' AS TEXT)),"
+      "       urn_equal(x'75726e3a61623a63', 'urn:ab:c', 'ns'),"
+      "       urn_equal('urn:isbn:0-395-36341-1', 'URN:ISBN:0395363411', 'ns'),"
+      "       urn_equal(printf('urn:ab:%.2000c', 'x'), printf('URN:AB:%.2000c', 'x'), 'rfc2141')",
+      "SELECT x FROM (SELECT 'urn:ab:c' AS x UNION ALL SELECT 'URN:AB:c#f'"
+      " UNION ALL SELECT CAST(x'00D84100' AS TEXT) UNION ALL SELECT 'é'"
+      " UNION ALL SELECT 'urn:isbn:0395363411' UNION ALL SELECT 'urn:isbn:0-395-36341-1')"
+      " ORDER BY x COLLATE URN_NS, x COLLATE URN, x",
+      "{",
+      "CREATE TABLE u(x TEXT UNIQUE COLLATE URN, y TEXT UNIQUE COLLATE URN_NS)",
+      "INSERT INTO u VALUES(CAST(x'00D84100' AS TEXT), 'urn:isbn:0-395-36341-1'),"
+      " (CAST(x'00D841DC' AS TEXT), 'urn:doi:10.1/A')",
+      "INSERT INTO u VALUES('URN:ISBN:0395363411', 'urn:DOI:10.1/a')",  /* constraint */
+      "SELECT count(*), count(DISTINCT x COLLATE URN) FROM u",
+      "}",
+      0 } };
+    *p = aUtf16;
+    p->zEncoding = e ? "UTF-16be" : "UTF-16le";
+  }
   (void)k;
 }
 

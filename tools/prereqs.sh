@@ -3,11 +3,12 @@
 #
 # NEED is any of: cc (a C compiler), sqlite-dev (SQLite's headers), shell (the
 # sqlite3 command-line shell), tcl (tclsh with SQLite's Tcl package), clang
-# (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw, arm64 (the
-# aarch64 cross compiler and SQLite's arm64 headers and libraries, Debian
-# multiarch), qemu (qemu-user, to run arm64 programs), wine (to run Windows
-# programs), npm, dqlite (libdqlite's headers, Go, the go-dqlite client's
-# sources, the dqlite shell).
+# (clang with its sanitizer and fuzzer runtimes), llvm (llvm-profdata and
+# llvm-cov, for make coverage), gnuplot, mingw, arm64 (the aarch64 cross
+# compiler and SQLite's arm64 headers and libraries, Debian multiarch), qemu
+# (qemu-user, to run arm64 programs), wine (to run Windows programs), npm,
+# dqlite (libdqlite's headers, Go, the go-dqlite client's sources, the
+# dqlite shell).
 # What is missing is installed with apt-get when we run as root on a system
 # that has it; otherwise we stop and print the one command to run.
 set -u
@@ -53,6 +54,10 @@ for need in "$@"; do
            | clang -x c -fsanitize=fuzzer,address,undefined -o /dev/null - 2>/dev/null; then
         add libclang-rt-14-dev
       fi ;;
+    llvm)
+      { command -v llvm-profdata || command -v llvm-profdata-14; } >/dev/null 2>&1 \
+        && { command -v llvm-cov || command -v llvm-cov-14; } >/dev/null 2>&1 \
+        || add llvm-14 ;;
     gnuplot)
       command -v gnuplot >/dev/null 2>&1 || add gnuplot-nox ;;
     mingw)

@@ -23,6 +23,10 @@
 ** urnNsKeyWrite, which must also be coarser than the RFC 8141 order
 ** (equal under urnCompare implies equal under urnNsCompare) and satisfy
 ** key_ns(key(s)) = key_ns(s) (docs/design.md: key_ns = f_nid(key)).
+** And the comparators of a UTF-16 database (ext/urn_utf16.h, urn_ns.h) on
+** the strings widened (each byte b as the code unit b, little- and
+** big-endian): the same order as in UTF-8, except that URN_NS there keeps
+** the generic key of a URN longer than URN_NS16_MAX.
 ** Build and run: make fuzz (mk/check.mk).
 */
 #include <stdint.h>
@@ -31,6 +35,7 @@
 #include <string.h>
 #include "../../ext/urn_scan.h"
 #include "../../ext/urn_ns.h"
+#include "../../ext/urn_utf16.h"
 
 size_t refKey(const unsigned char *z, size_t n, int mode, unsigned char *zOut);
 
@@ -97,6 +102,46 @@ static Str keyOf(const Str *x, int mode){
     urnKeyWrite(x->z, &parts, k.z);
   }
   return k;
+}
+
+/* x widened to UTF-16 in byte order be: byte b becomes the unit b. */
+static Str widen(const Str *x, int be){
+  Str w;
+  size_t i;
+  w.n = 2*x->n;
+  w.z = malloc(w.n ? w.n : 1);
+  if( w.z==0 ) abort();
+  for(i=0; i<x->n; i++){
+    w.z[2*i+be] = x->z[i];
+    w.z[2*i+!be] = 0;
+  }
+  return w;
+}
+
+/* The key the UTF-16 comparator of mode orders x by, narrowed: key(x), or
+** for MODE_NS key_ns(x) unless x is a URN longer than URN_NS16_MAX. */
+static Str key16Of(const Str *x, int mode){
+  UrnParts parts;
+  if( mode==MODE_NS && urnScan(x->z, x->n, URN_MODE_RFC8141, &parts, 0)
+   && URN_KEY_LEN(&parts)>URN_NS16_MAX ){
+    return keyOf(x, URN_MODE_RFC8141);
+  }
+  return keyOf(x, mode);
+}
+
+static int compare16(int mode, int be, const Str *a, const Str *b){
+  Str wa = widen(a, be), wb = widen(b, be);
+  int r;
+  if( mode==MODE_NS ){
+    r = (be ? urnNsCollate16be : urnNsCollate16le)(0, (int)wa.n, wa.z,
+                                                   (int)wb.n, wb.z);
+  }else{
+    r = (be ? urnCollate16be : urnCollate16le)(0, (int)wa.n, wa.z,
+                                               (int)wb.n, wb.z);
+  }
+  free(wa.z);
+  free(wb.z);
+  return sign(r);
 }
 
 static int compareIn(int mode, const Str *a, const Str *b){
@@ -174,6 +219,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
           }
         }
       }
+    }
+    if( mode!=URN_MODE_RFC2141 ){
+      /* UTF-16 (both byte orders): the order of the narrowed keys. */
+      Str k16[3];
+      int be;
+      for(i=0; i<3; i++) k16[i] = key16Of(&s[i], mode);
+      for(be=0; be<2; be++){
+        for(i=0; i<3; i++){
+          for(j=0; j<3; j++){
+            CHECK(compare16(mode, be, &s[i], &s[j])==bytesCmp(&k16[i], &k16[j]),
+                  "the UTF-16 comparator disagrees with the keys");
+          }
+        }
+      }
+      for(i=0; i<3; i++) free(k16[i].z);
     }
     for(i=0; i<3; i++) free(key[i].z);
   }

@@ -14,7 +14,11 @@
 **     reference validator and a set of completions that is complete for
 **     both grammars (see viable());
 **   - urnErrorMessage writes a NUL-terminated, valid UTF-8 line that fits
-**     its buffer, whatever the buffer size.
+**     its buffer, whatever the buffer size;
+**   - the scanner of a UTF-16 database (ext/urn_utf16.c) gives the RFC
+**     8141 verdict and NSS on the input widened (each byte b as the code
+**     unit b, both byte orders), and calls nothing a URN once a unit
+**     outside ASCII (b + 0x100) or an odd byte is there.
 ** Build and run: make fuzz (mk/check.mk).
 */
 #include <stdint.h>
@@ -22,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../../ext/urn_scan.h"
+#include "../../ext/urn_utf16.h"
 
 int refValid(const unsigned char *z, size_t n, int mode, size_t *aSpan);
 
@@ -119,6 +124,38 @@ static void checkMessage(const unsigned char *z, size_t n, int mode,
   free(zOut);
 }
 
+/* The UTF-16 scanner on data widened in byte order be, against urnScan's
+** verdict valid and parts. */
+static void checkUtf16(const uint8_t *data, size_t size, int be, int valid,
+                       const UrnParts *pParts){
+  const int mode = URN_MODE_RFC8141;
+  unsigned char *w = malloc(2*size+1);
+  UrnKey16 k;
+  size_t i;
+  if( w==0 ) abort();
+  for(i=0; i<size; i++){
+    w[2*i+be] = data[i];
+    w[2*i+!be] = 0;
+  }
+  urnKey16Start(&k, w, 2*size, be);
+  CHECK(k.isUrn==valid, "UTF-16 verdict");
+  if( valid ){
+    CHECK(k.nssOff==pParts->nss.off && k.end==pParts->nss.off+pParts->nss.len,
+          "UTF-16 NSS span");
+  }
+  if( size>0 ){
+    /* The last unit outside ASCII: no URN.  An odd byte more: none. */
+    w[2*(size-1)+!be] = 1;
+    urnKey16Start(&k, w, 2*size, be);
+    CHECK(!k.isUrn, "a unit outside ASCII in a URN");
+    w[2*(size-1)+!be] = 0;
+    w[2*size] = 0;
+    urnKey16Start(&k, w, 2*size+1, be);
+    CHECK(!k.isUrn, "an odd length in a URN");
+  }
+  free(w);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
   int mode;
   /* A code that names no failure: "nothing", no section (urn_scan.h). */
@@ -149,7 +186,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
       CHECK(parts.r.off==aRef[4] && parts.r.len==aRef[5], "r span");
       CHECK(parts.q.off==aRef[6] && parts.q.len==aRef[7], "q span");
       CHECK(parts.f.off==aRef[8] && parts.f.len==aRef[9], "f span");
-    }else{
+    }
+    if( mode==URN_MODE_RFC8141 ){
+      checkUtf16(data, size, 0, valid, &parts);
+      checkUtf16(data, size, 1, valid, &parts);
+    }
+    if( !valid ){
       CHECK(fail.offset<=size, "offset past the end");
       CHECK(strcmp(urnErrorExpected(fail.code), "nothing")!=0, "no code");
       CHECK(urnErrorSection(fail.code)[0]!=0, "no RFC section");
