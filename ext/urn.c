@@ -253,6 +253,7 @@ static int urnRegister(sqlite3 *db){
                             (int)(sizeof(aUrnFunc)/sizeof(aUrnFunc[0])));
   if( rc==SQLITE_OK ) rc = urnRegisterCodec(db);
   if( rc==SQLITE_OK ) rc = urnRegisterNs(db);
+  if( rc==SQLITE_OK ) rc = urnRegisterFind(db);
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF8, 0, urnCollate, 0);
   }

@@ -74,6 +74,26 @@ const char *urnErrorSection(int code);
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,
                        char *zOut, size_t nOut);
 
+/* ---- Prefixes (urn_find, ext/urn_find.h) ---------------------------------- */
+
+/* If z[0..n) begins with the head of a URN under mode ("urn:" in any case,
+** a NID, ":"; RFC 8141 §2, RFC 2141 §2.1), the offset of the ':' that ends
+** the NID; else 0.  Mode URN_MODE_NS reads as URN_MODE_RFC8141. */
+size_t urnScanHead(const unsigned char *z, size_t n, int mode);
+
+/* The length of the longest prefix of z[0..n) that is a URN under mode,
+** for z whose head ends with the ':' at h (urnScanHead()); 0 when none is
+** (the NSS cannot start).  Fills *pParts (if not NULL) with the parts of
+** that prefix.  One pass over the bytes from h on, which stops at the
+** first byte that no URN extending the prefix could hold.  Shorter URNs among its prefixes: every length
+** from the start of its last part (the NSS, r- or q-component: plus one
+** byte; the f-component, which may be empty: plus none) up to the result
+** is the length of a URN, except the lengths that end inside a %XX; so
+** is every length that ends inside the NSS, after its first byte and
+** outside a %XX (RFC 8141 §2: a prefix of an NSS is an NSS). */
+size_t urnScanLongest(const unsigned char *z, size_t n, int mode, size_t h,
+                      UrnParts *pParts);
+
 /* ---- The equivalence key (docs/design.md, RFC 8141 §3.1) ------------------- */
 
 /* Length of key(s) for a URN: the assigned-name keeps its length. */
