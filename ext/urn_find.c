@@ -216,15 +216,43 @@ size_t urnFindChars(const unsigned char *z, size_t from, size_t to){
   /* A block at a time while no continuation byte in it follows an ASCII
   ** byte: the characters are then the bytes that are not continuation
   ** bytes (in valid UTF-8, always so).  The byte before each block is
-  ** read too (i>0 here). */
+  ** read too (i>0 here).  Each byte lane of acc counts its characters, up
+  ** to 255 blocks, then the lanes are summed (psadbw). */
   while( i+BLOCK<=to ){
-    Blk w = blkLoad(z+i);
+    __m128i acc = _mm_setzero_si128(), sum;
+    int k;
+    for(k=0; k<255 && i+BLOCK<=to; k++, i+=BLOCK){
+      Blk w = blkLoad(z+i);
+      __m128i notCont = _mm_cmpgt_epi8(w, _mm_set1_epi8((char)0xbf));
+      /* A continuation byte (not notCont) after an ASCII byte (sign 0). */
+      if( (unsigned)_mm_movemask_epi8(_mm_or_si128(notCont, blkLoad(z+i-1)))
+          !=0xffffu ){
+        break;
+      }
+      acc = _mm_sub_epi8(acc, notCont);           /* +1 per character */
+    }
+    sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+    nChar += (size_t)_mm_cvtsi128_si32(sum)
+           + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
+    if( k<255 ) break;          /* a stray continuation byte, or the end */
+  }
+  /* The last bytes, fewer than a block: the last block of the range, its
+  ** bytes before i masked out, when it lies inside the text after byte 0
+  ** and holds no stray continuation byte. */
+  if( i<to && to-i<BLOCK && to>BLOCK ){
+    size_t s = to-BLOCK;
+    Blk w = blkLoad(z+s);
     unsigned notCont = (unsigned)_mm_movemask_epi8(
                           _mm_cmpgt_epi8(w, _mm_set1_epi8((char)0xbf)));
-    unsigned afterHigh = (unsigned)_mm_movemask_epi8(blkLoad(z+i-1));
-    if( ~notCont & ~afterHigh & 0xffffu ) break;  /* a stray continuation */
-    nChar += (size_t)__builtin_popcount(notCont);
-    i += BLOCK;
+    unsigned high = (unsigned)_mm_movemask_epi8(blkLoad(z+s-1));
+    if( ((notCont | high) & blkFrom(i-s))==blkFrom(i-s) ){
+      unsigned m = notCont & blkFrom(i-s);
+      m = m - ((m>>1) & 0x5555u);               /* the bits set in m */
+      m = (m & 0x3333u) + ((m>>2) & 0x3333u);
+      m = (m + (m>>4)) & 0x0f0fu;
+      nChar += (m + (m>>8)) & 0x1fu;
+      i = to;
+    }
   }
   inLead = inLeadAt(z, i);
 #endif
