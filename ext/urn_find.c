@@ -25,10 +25,11 @@ static int schemeChar(unsigned char c){
 }
 
 /* Rule 3: the bytes that end a sentence or a clause rather than a name:
-** GitHub Flavored Markdown's extended autolinks (GFM spec 0.29, §6.9,
-** "Trailing punctuation (specifically, ?, !, ., ,, :, *, _, and ~) will
-** not be considered part of the autolink"), with ';' and '\'' added, which
-** close clauses and quotations as often. */
+** GitHub Flavored Markdown's extended autolinks (GFM spec 0.29-gfm,
+** "Autolinks (extension)", extended autolink path validation: "Trailing
+** punctuation (specifically, ?, !, ., ,, :, *, _, and ~) will not be
+** considered part of the autolink"), with ';' and '\'' added, which close
+** clauses and quotations as often. */
 static int trailingPunct(unsigned char c){
   switch( c ){
     case '?': case '!': case '.': case ',': case ':':
@@ -110,9 +111,11 @@ static size_t trimEnd(const UrnFinder *p, size_t s, size_t end, size_t min,
   while( end>min ){
     unsigned char c = z[end-1];
     if( c==')' ){
-      /* GFM spec 0.29, §6.9: "If there is a greater number of closing
-      ** parentheses than opening ones, we don't consider the unmatched
-      ** trailing parentheses part of the autolink". */
+      /* GFM spec 0.29-gfm, "Autolinks (extension)": "When an autolink
+      ** ends in ), we scan the entire autolink for the total number of
+      ** parentheses.  If there is a greater number of closing parentheses
+      ** than opening ones, we don't consider the last character part of
+      ** the autolink". */
       if( !counted ){
         size_t i;
         for(i=s; i<end; i++){

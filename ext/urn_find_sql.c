@@ -84,18 +84,16 @@ static int findDisconnect(sqlite3_vtab *pVtab){
 ** refused (SQLITE_CONSTRAINT) so that SQLite puts doc first; where T is
 ** not given at all, that is an error. */
 static int findBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
-  int i, iT = -1, iMode = -1, unusable = 0, seenT = 0;
+  int i, iT = -1, iMode = -1, seenT = 0, seenMode = 0;
   for(i=0; i<pInfo->nConstraint; i++){
     const struct sqlite3_index_constraint *p = &pInfo->aConstraint[i];
     if( p->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
-    if( p->iColumn!=FIND_T && p->iColumn!=FIND_MODE ) continue;
-    if( p->iColumn==FIND_T ) seenT = 1;
-    if( !p->usable ){
-      unusable = 1;
-    }else if( p->iColumn==FIND_T ){
-      if( iT<0 ) iT = i;
-    }else if( iMode<0 ){
-      iMode = i;
+    if( p->iColumn==FIND_T ){
+      seenT = 1;
+      if( p->usable && iT<0 ) iT = i;
+    }else if( p->iColumn==FIND_MODE ){
+      seenMode = 1;
+      if( p->usable && iMode<0 ) iMode = i;
     }
   }
   if( !seenT ){
@@ -103,7 +101,7 @@ static int findBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
     pVtab->zErrMsg = sqlite3_mprintf("urn_find(T [, MODE]): T is missing");
     return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
   }
-  if( unusable ) return SQLITE_CONSTRAINT;
+  if( iT<0 || (seenMode && iMode<0) ) return SQLITE_CONSTRAINT;
   pInfo->aConstraintUsage[iT].argvIndex = 1;
   pInfo->aConstraintUsage[iT].omit = 1;
   if( iMode>=0 ){
@@ -172,10 +170,12 @@ static int findFilter(sqlite3_vtab_cursor *pCursor, int idxNum,
                    : sqlite3_value_text(argv[0]);
   n = (size_t)sqlite3_value_bytes(argv[0]);
   if( z==0 ){
-    /* A zero-length value, or a text conversion out of memory. */
-    if( n>0 || sqlite3_value_bytes(argv[0])>0 ) return SQLITE_NOMEM;
+    /* A zero-length BLOB or text; else the text conversion ran out of
+    ** memory (a number never converts to ''). */
+    if( n>0 || (eType!=SQLITE_BLOB && eType!=SQLITE_TEXT) ){
+      return SQLITE_NOMEM;
+    }
     z = (const unsigned char*)"";
-    n = 0;
   }
   urnFindStart(&pCur->finder, z, n, mode);
   pCur->eof = 0;

@@ -249,6 +249,7 @@ static void addScripts(void){
       "SELECT urn FROM urn_find('urn:oid:1.2.3. urn:nbn:de:a-b urn:zz:x',"
       " 'ns')",
       "SELECT * FROM urn_find('x', 'nope')",
+      "SELECT count(*) FROM urn_find(42.5), urn_find(x'')",
       "SELECT * FROM urn_find",
       "{",
       "CREATE TABLE doc(b TEXT)",
