@@ -3,14 +3,23 @@
 **
 ** The four rules are in urn_find.h.  One pass: a search for "urn:" (rule
 ** 1), then for each candidate one scan that gives the longest URN from
-** there (urnScanLongest(), rule 2) and the parts of it, which say which
-** shorter prefixes are URNs too; rule 3 removes trailing bytes while that
-** rule allows, without scanning again.  In mode 'ns' the namespace rules
-** say which of those prefixes pass, each in constant time
-** (urnNsPrefixes()).  A candidate that begins inside the NSS of the last
-** one (mode 'ns', after a candidate that gave nothing) takes that scan's
-** NSS end and components instead of scanning them again, so that a long
-** run of URN characters holding many "urn:" is read once.
+** there (urnScanNss(), urnScanLongest(): rule 2) and its parts, which say
+** which shorter prefixes are URNs too; rule 3 removes trailing bytes while
+** that rule allows, without scanning again.  In mode 'ns' the namespace
+** rules say which of those prefixes pass, each in constant time
+** (urnNsPrefixes()).
+**
+** Each byte is scanned a bounded number of times.  In modes 'rfc8141' and
+** 'rfc2141' a candidate whose NSS is not empty gives an occurrence, and
+** the search goes on after it: only the trailing punctuation that rule 3
+** removed is searched again, and it holds no "urn:".  In mode 'ns' a
+** candidate may give nothing, or a short prefix: the next candidates may
+** begin inside its NSS (a chain like "urn:zz:a/urn:zz:a/..." with an NID
+** that is not registered).  So the finder keeps the last NSS scanned: a
+** candidate whose NSS starts inside it has the same NSS end and the same
+** components, not scanned again; and the components are scanned only for
+** a candidate whose whole NSS passes the namespace rules, which then
+** extends over them.
 */
 #include <string.h>
 #include "urn_find.h"
@@ -154,17 +163,36 @@ int urnFindNext(UrnFinder *p, size_t *pOff, size_t *pLen){
     h = urnScanHead(z+s, n-s, scanMode);
     if( h==0 ) continue;
     nss = s+h+1;
-    /* A new scan, unless the NSS starts inside the last one scanned, not
-    ** with '/' (RFC 8141 §2: NSS = pchar *(pchar / "/")): from any byte
-    ** of an NSS the run goes on to the same end, and what follows is the
-    ** same. */
+    /* The NSS: a new scan, unless it starts inside the last one scanned,
+    ** not with '/' (RFC 8141 §2: NSS = pchar *(pchar / "/")): from any
+    ** byte of an NSS the run goes on to the same end. */
     if( !(p->runFrom<nss && nss<p->runTo && z[nss]!='/') ){
-      UrnParts parts;
-      size_t len = urnScanLongest(z+s, n-s, scanMode, h, &parts);
-      if( len==0 ) continue;
+      size_t e = urnScanNss(z+s, n-s, scanMode, h);
+      if( e==h+1 ) continue;
       p->runFrom = nss;
-      p->runTo = s+parts.nss.off+parts.nss.len;
-      p->runLongest = s+len;
+      p->runTo = s+e;
+      p->runLongest = 0;                 /* components: not scanned yet */
+    }
+    if( p->mode==URN_MODE_NS ){
+      /* RFC 8141 §5 and the namespace's own rules (urn_ns.h), which read
+      ** the NID and the NSS only: when the whole NSS fails, so does every
+      ** URN with components, and the components are not even scanned
+      ** (else a candidate inside them would scan them again). */
+      urnNsPrefixes(&p->ns, z, s+4, h-4, nss, p->runTo);
+      if( !urnNsPrefixPasses(&p->ns, z, nss, p->runTo-nss) ){
+        size_t k = nsLongest(p, nss, p->runTo);
+        if( k==0 ) continue;
+        end = nss+k;
+        min = nss+1;
+        goto trim;
+      }
+    }
+    /* The components after the NSS: scanned once for all the candidates
+    ** whose NSS ends there, since what follows is the same for them. */
+    if( p->runLongest==0 ){
+      UrnParts parts;
+      p->runLongest = s+urnScanLongest(z+s, n-s, scanMode, h, p->runTo-s,
+                                       &parts);
       p->runR.off = parts.r.off ? s+parts.r.off : 0;
       p->runQ.off = parts.q.off ? s+parts.q.off : 0;
       p->runF.off = parts.f.off ? s+parts.f.off : 0;
@@ -177,17 +205,7 @@ int urnFindNext(UrnFinder *p, size_t *pOff, size_t *pLen){
     else if( p->runQ.off ) min = p->runQ.off+1;
     else if( p->runR.off ) min = p->runR.off+1;
     else                   min = nss+1;
-    if( p->mode==URN_MODE_NS ){
-      /* RFC 8141 §5 and the namespace's own rules (urn_ns.h), which read
-      ** the NID and the NSS only. */
-      urnNsPrefixes(&p->ns, z, s+4, h-4, nss, p->runTo);
-      if( !urnNsPrefixPasses(&p->ns, z, nss, p->runTo-nss) ){
-        size_t k = nsLongest(p, nss, p->runTo);
-        if( k==0 ) continue;
-        end = nss+k;
-        min = nss+1;
-      }
-    }
+  trim:
     end = trimEnd(p, s, end, min, nss, p->runTo);
     *pOff = s;
     *pLen = end-s;

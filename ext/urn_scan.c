@@ -204,7 +204,8 @@ static inline BlkMask blkLdh(Blk x){
 #define RUN_QMARK  0x02   /* "?" belongs to the run ...                 */
 #define RUN_QEQ    0x04   /* ... except a "?" that starts "?="          */
 #define RUN_PREFIX 0x08   /* a bad "%" ends the run instead of failing
-                          ** it (urnScanLongest(): the longest prefix) */
+                          ** it (urnScanNss(), urnScanLongest(): the
+                          ** longest prefix) */
 
 /* Advance *pi over a run of pchar (RFC 3986 §3.3), "/" and, as flags
 ** allow, "?".  Stops before the first byte that is not in the run.
@@ -675,35 +676,56 @@ size_t urnScanHead(const unsigned char *z, size_t n, int mode){
   return h;
 }
 
-/* scanRunInline() for urnScanLongest(): a bad '%' ends the run. */
+/* scanRunInline() for urnScanNss() and urnScanLongest(): a bad '%' ends
+** the run. */
 static size_t runPrefix(const unsigned char *z, size_t n, size_t i,
                         int flags){
   scanRunInline(z, n, &i, flags|RUN_PREFIX, 0);
   return i;
 }
 
+size_t urnScanNss(const unsigned char *z, size_t n, int mode, size_t h){
+  size_t i = h+1;
+  assert( h>=5 && h<n && z[h]==':' );
+  if( mode==URN_MODE_RFC2141 ){
+    /* RFC 2141 §2.2: <NSS> ::= 1*<URN chars>; %00 and the reserved and
+    ** excluded characters are not among them (§2.3.2, §2.4). */
+    while( i<n ){
+      unsigned char c = z[i];
+      if( CLS(c) & UC_T2141 ){
+        i++;
+      }else if( c=='%' && i+2<n && (CLS(z[i+1]) & CLS(z[i+2]) & UC_HEX)
+             && !(z[i+1]=='0' && z[i+2]=='0') ){
+        i += 3;
+      }else{
+        break;
+      }
+    }
+    return i;
+  }
+  /* RFC 8141 §2: NSS = pchar *(pchar / "/"), never '/' first. */
+  if( !startsPchar(z, n, i) ) return i;
+  return runPrefix(z, n, i, 0);
+}
+
 /* The longest prefix that is an RFC 8141 name, after the head that ends
-** with the ':' at h (RFC 8141 §2, the grammar at the top of this file).
-** Each part is taken by one run as long as it goes; a part that cannot
-** start (an empty r- or q-component, a bare '?') ends the prefix before
-** its delimiter.  The one case where the prefix ends inside a delimiter:
-** after an r-component, "?=" with no q-component after it leaves the '?'
-** to the r-component, which may end with '?' (RFC 8141 §2.3.1:
-** r-component = pchar *( pchar / "/" / "?" ), ended by "?=" only when a
-** q-component follows). */
+** with the ':' at h and the NSS that ends at e (RFC 8141 §2, the grammar
+** at the top of this file).  Each component is taken by one run as long
+** as it goes; one that cannot start (an empty r- or q-component, a bare
+** '?') ends the prefix before its delimiter.  The one case where the
+** prefix ends inside a delimiter: after an r-component, "?=" with no
+** q-component after it leaves the '?' to the r-component, which may end
+** with '?' (RFC 8141 §2.3.1: r-component = pchar *( pchar / "/" / "?" ),
+** ended by "?=" only when a q-component follows). */
 static size_t longest8141(const unsigned char *z, size_t n, size_t h,
-                          UrnParts *pParts){
+                          size_t e, UrnParts *pParts){
   UrnParts p;
-  size_t i, j;
+  size_t i = e, j;
   p.nid.off = 4;
   p.nid.len = h-4;
-  p.r.off = p.r.len = p.q.off = p.q.len = p.f.off = p.f.len = 0;
-  /* NSS = pchar *(pchar / "/"): not empty, never '/' first. */
   p.nss.off = h+1;
-  if( !startsPchar(z, n, h+1) ) return 0;
-  i = runPrefix(z, n, h+1, 0);
-  if( i==h+1 ) return 0;              /* a '%' without two hex digits */
-  p.nss.len = i-(h+1);
+  p.nss.len = e-(h+1);
+  p.r.off = p.r.len = p.q.off = p.q.len = p.f.off = p.f.len = 0;
   if( i+1<n && z[i]=='?' && z[i+1]=='+' ){
     j = startsPchar(z, n, i+2) ? runPrefix(z, n, i+2, RUN_QMARK|RUN_QEQ)
                                : i+2;
@@ -737,33 +759,14 @@ done:
   return i;
 }
 
-/* The longest prefix that is an RFC 2141 name, after the head that ends
-** with the ':' at h: the NSS is 1*<URN chars> (RFC 2141 §2.2), %00 and
-** the reserved and excluded characters not among them (§2.3.2, §2.4). */
-static size_t longest2141(const unsigned char *z, size_t n, size_t h,
-                          UrnParts *pParts){
-  size_t i = h+1;
-  while( i<n ){
-    unsigned char c = z[i];
-    if( CLS(c) & UC_T2141 ){
-      i++;
-    }else if( c=='%' && i+2<n && (CLS(z[i+1]) & CLS(z[i+2]) & UC_HEX)
-           && !(z[i+1]=='0' && z[i+2]=='0') ){
-      i += 3;
-    }else{
-      break;
-    }
-  }
-  if( i==h+1 ) return 0;
-  setPartsNoComponents(pParts, h, i);
-  return i;
-}
-
 size_t urnScanLongest(const unsigned char *z, size_t n, int mode, size_t h,
-                      UrnParts *pParts){
-  assert( h>=5 && h<n && z[h]==':' );
-  if( mode==URN_MODE_RFC2141 ) return longest2141(z, n, h, pParts);
-  return longest8141(z, n, h, pParts);
+                      size_t e, UrnParts *pParts){
+  assert( h>=5 && e>h+1 && e<=n && z[h]==':' );
+  if( mode==URN_MODE_RFC2141 ){
+    setPartsNoComponents(pParts, h, e);   /* RFC 2141 has none */
+    return e;
+  }
+  return longest8141(z, n, h, e, pParts);
 }
 
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,

@@ -81,18 +81,24 @@ size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,
 ** the NID; else 0.  Mode URN_MODE_NS reads as URN_MODE_RFC8141. */
 size_t urnScanHead(const unsigned char *z, size_t n, int mode);
 
+/* For z whose head ends with the ':' at h (urnScanHead()): the end of the
+** NSS of the URNs that are prefixes of z, the longest run from h+1 that
+** is an NSS under mode (every prefix of it after its first byte that does
+** not end inside a %XX is an NSS too; RFC 8141 §2, RFC 2141 §2.2); h+1
+** when the NSS cannot start, and then no prefix of z is a URN.  One pass,
+** which stops at the first byte that does not continue the NSS. */
+size_t urnScanNss(const unsigned char *z, size_t n, int mode, size_t h);
+
 /* The length of the longest prefix of z[0..n) that is a URN under mode,
-** for z whose head ends with the ':' at h (urnScanHead()); 0 when none is
-** (the NSS cannot start).  Fills *pParts (if not NULL) with the parts of
-** that prefix.  One pass over the bytes from h on, which stops at the
-** first byte that no URN extending the prefix could hold.  Shorter URNs among its prefixes: every length
-** from the start of its last part (the NSS, r- or q-component: plus one
-** byte; the f-component, which may be empty: plus none) up to the result
-** is the length of a URN, except the lengths that end inside a %XX; so
-** is every length that ends inside the NSS, after its first byte and
-** outside a %XX (RFC 8141 §2: a prefix of an NSS is an NSS). */
+** for z whose head ends at h and whose NSS ends at e > h+1
+** (urnScanNss()), with its parts in *pParts (if not NULL): one pass over
+** the components after the NSS (RFC 8141; RFC 2141 has none).  Shorter
+** URNs among its prefixes: every length from the start of its last part
+** (the NSS, r- or q-component: plus one byte; the f-component, which may
+** be empty: plus none) up to the result is the length of a URN, except
+** the lengths that end inside a %XX. */
 size_t urnScanLongest(const unsigned char *z, size_t n, int mode, size_t h,
-                      UrnParts *pParts);
+                      size_t e, UrnParts *pParts);
 
 /* ---- The equivalence key (docs/design.md, RFC 8141 §3.1) ------------------- */
 

@@ -9,8 +9,8 @@
 **     rule 1 allows, every prefix length tried from the longest down with
 **     urnScan() (and urnNsCheck() in mode 'ns'), then rule 3 with the same
 **     test on each shorter prefix, then rule 4;
-**   - urnScanLongest() gives the longest prefix that urnScan() accepts, and
-**     the parts urnScan() gives for it;
+**   - urnScanNss() and urnScanLongest() give the longest prefix that
+**     urnScan() accepts, and the parts urnScan() gives for it;
 **   - in mode 'ns', urnNsPrefixPasses() agrees with urnNsCheck() on every
 **     prefix of every candidate's NSS, with one UrnNsPrefixes kept from
 **     candidate to candidate as the finder keeps it;
@@ -124,16 +124,16 @@ static size_t refChars(const unsigned char *z, size_t from, size_t to){
   return nChar;
 }
 
-/* urnScanLongest() for every candidate against the longest prefix that
-** urnScan() accepts, and in mode 'ns' the namespace rules on every prefix
-** of its NSS. */
+/* urnScanNss() and urnScanLongest() for every candidate against the
+** longest prefix that urnScan() accepts, and in mode 'ns' the namespace
+** rules on every prefix of its NSS. */
 static void checkCandidates(const unsigned char *z, size_t n, int mode){
   UrnNsPrefixes ns;
   int scanMode = mode==URN_MODE_RFC2141 ? mode : URN_MODE_RFC8141;
   size_t s;
   memset(&ns, 0, sizeof(ns));
   for(s=0; s+4<=n; s++){
-    size_t h, longest, want;
+    size_t h, e, longest, want;
     UrnParts parts, partsRef;
     if( !refStart(z, n, s) ) continue;
     want = refRun(z, n, s);
@@ -143,10 +143,15 @@ static void checkCandidates(const unsigned char *z, size_t n, int mode){
       CHECK(want==0, "urnScanHead() found no head where a URN begins");
       continue;
     }
+    e = urnScanNss(z+s, n-s, scanMode, h);
+    if( e==h+1 ){
+      CHECK(want==0, "urnScanNss() found no NSS where a URN begins");
+      continue;
+    }
     memset(&parts, 0xA5, sizeof(parts));
-    longest = urnScanLongest(z+s, n-s, scanMode, h, &parts);
+    longest = urnScanLongest(z+s, n-s, scanMode, h, e, &parts);
     CHECK(longest==want, "urnScanLongest() is not the longest URN");
-    if( longest==0 ) continue;
+    CHECK(parts.nss.off+parts.nss.len==e, "urnScanNss() is not its NSS");
     urnScan(z+s, longest, scanMode, &partsRef, 0);
     CHECK(memcmp(&parts, &partsRef, sizeof(parts))==0,
           "urnScanLongest()'s parts are not urnScan()'s");
