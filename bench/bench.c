@@ -529,7 +529,8 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
   i64 nUrn, nFound = 0, nLen = 0, v;
   unsigned char *z;
   sqlite3_stmt *pFind, *pLower, *pCount;
-  char zBuf[256], zWhat[64];
+  char zBuf[256], zWhat[64], zAlloc[160];
+  double allocPerRow;
   int nSize = 0, s, r, q;
   if( nDoc<1000000 ) nDoc = 1000000;
   if( nDoc>500000000 ) nDoc = 500000000;   /* under SQLITE_LIMIT_LENGTH */
@@ -562,6 +563,34 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
     aTf[s] = median(aTimes[0], opt->nRep);
     aTl[s] = median(aTimes[1], opt->nRep);
   }
+  /* Heap allocations per row: SQLite's allocator counted over one run on
+  ** the whole document and one on its first megabyte, the difference
+  ** divided by the difference in rows (target 0: only the cursor, once per
+  ** query, and its buffer, grown to the longest URN). */
+  {
+    size_t nSmall = aSize[0];
+    i64 nRowSmall = 0;
+    unsigned char c = z[nSmall];
+    u64 a0, aAll, aSmall;
+    findTime(db, pCount, z, nSmall, &nRowSmall);
+    z[nSmall] = 0;
+    sqlite3_bind_text(pFind, 1, (const char*)z, -1, SQLITE_STATIC);
+    a0 = nSqliteAlloc;
+    runStmt(db, pFind, &v, 0);
+    aSmall = nSqliteAlloc-a0;
+    z[nSmall] = c;
+    sqlite3_bind_text(pFind, 1, (const char*)z, -1, SQLITE_STATIC);
+    a0 = nSqliteAlloc;
+    runStmt(db, pFind, &v, 0);
+    aAll = nSqliteAlloc-a0;
+    sqlite3_clear_bindings(pFind);
+    allocPerRow = nFound>nRowSmall
+      ? ((double)aAll-(double)aSmall)/(double)(nFound-nRowSmall) : 0;
+    snprintf(zAlloc, sizeof(zAlloc), "%.3f per row (sqlite3_malloc %llu "
+             "for %lld rows, %llu for %lld)", allocPerRow,
+             (unsigned long long)aAll, (long long)nFound,
+             (unsigned long long)aSmall, (long long)nRowSmall);
+  }
   sqlite3_finalize(pFind);
   sqlite3_finalize(pLower);
   sqlite3_finalize(pCount);
@@ -589,6 +618,8 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
              (double)nDoc/1e6);
     row(o, "8", "urn_find growth (slope of log t)", "1: linear", -1,
         "<= 1.05", verdict(nSize<2 || sF<=1.05), zBuf);
+    row(o, "8", "heap allocations per urn_find row", "-", -1, "0",
+        verdict(allocPerRow<=0), zAlloc);
   }
   out(o, "\nscaling (medians): urn_find(T) and length(lower(T)), ms\n");
   out(o, "%10s %10s %10s %8s\n", "MB", "urn_find", "lower", "ratio");

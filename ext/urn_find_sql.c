@@ -51,6 +51,8 @@ typedef struct FindCursor {
   sqlite3_int64 iRowid;    /* 1 for the first row */
   size_t offCounted;       /* the characters before this byte offset ... */
   sqlite3_int64 nCounted;  /* ... are this many (start is computed lazily) */
+  char *zBuf;              /* the urn of the row, NUL-terminated ... */
+  size_t nBuf;             /* ... in a buffer of this size, grown rarely */
 } FindCursor;
 
 static int findConnect(sqlite3 *db, void *pAux, int argc,
@@ -126,6 +128,7 @@ static int findOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
 }
 
 static int findClose(sqlite3_vtab_cursor *pCursor){
+  sqlite3_free(((FindCursor*)pCursor)->zBuf);
   sqlite3_free(pCursor);
   return SQLITE_OK;
 }
@@ -192,9 +195,22 @@ static int findColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
   const unsigned char *z = pCur->finder.z;
   switch( iCol ){
     case FIND_URN:
-      /* ASCII (RFC 8141 §2, RFC 2141 §2), so valid UTF-8 text. */
-      sqlite3_result_text(ctx, (const char*)z+pCur->off, (int)pCur->len,
-                          SQLITE_TRANSIENT);
+      /* ASCII without NUL (RFC 8141 §2, RFC 2141 §2), so valid UTF-8
+      ** text.  It is copied NUL-terminated into the cursor's buffer and
+      ** given with length -1: SQLite then marks its own copy terminated,
+      ** and a function that reads it as text (length(), urn_nid()) reads
+      ** it in place instead of growing it to add the terminator, an
+      ** allocation per row (as in urnRewriteFunc() of urn.c). */
+      if( pCur->len>=pCur->nBuf ){
+        size_t nNew = pCur->len<64 ? 128 : 2*pCur->len;
+        char *zNew = sqlite3_realloc64(pCur->zBuf, nNew);
+        if( zNew==0 ) return SQLITE_NOMEM;
+        pCur->zBuf = zNew;
+        pCur->nBuf = nNew;
+      }
+      memcpy(pCur->zBuf, z+pCur->off, pCur->len);
+      pCur->zBuf[pCur->len] = 0;
+      sqlite3_result_text(ctx, pCur->zBuf, -1, SQLITE_TRANSIENT);
       break;
     case FIND_START:
       /* Characters are counted from the last row asked for, in one pass
