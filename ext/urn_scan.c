@@ -5,7 +5,10 @@
 ** character-class table.  It either returns the spans of the parts
 ** (scheme, NID, NSS, r-, q-, f-component) or the offset of the first
 ** offending byte with a code naming what the grammar expected there.
-** It copies nothing, allocates nothing and reads only z[0..n).
+** It copies nothing, allocates nothing and reads only z[0..n).  For text
+** in which a URN is followed by other bytes (urn_find), urnScanHead(),
+** urnScanNss() and urnScanLongest() give instead the longest prefix that
+** is a URN, in one pass, with the same runs.
 **
 ** RFC 8141 §2 (the default mode):
 **   namestring    = assigned-name [ rq-components ] [ "#" f-component ]
