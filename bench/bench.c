@@ -23,12 +23,15 @@
 **      process;
 **   7. scaling: CREATE INDEX time for 10k..1M rows under BINARY, NOCASE and
 **      URN, and urn_canonical time per byte for one string of 16 B..1 MB
-**      (linear: the exponent of its time from 4 KB on is at most 1.05).
+**      (linear: the exponent of its time from 4 KB on is at most 1.05);
+**   8. urn_find over one generated document of BENCH_N*100 bytes against
+**      length(lower(T)), and the growth of its time from 1 MB to all of it
+**      (benchFind(), printed after the rest).
 ** Every figure is the median of R (>= 5) runs; the runs of the things
 ** compared alternate (A B C, C B A, ...).  The verdict of each line is a
 ** ratio against a SQLite built-in measured in the same run.  The table goes
 ** to stdout and to --out; the scaling curves to --data for bench/plot.gp.
-** --only 1,3,7 runs a subset (for profiling).
+** --only 1,3,7 runs a subset (for profiling; --only 8: urn_find alone).
 **
 ** The counters below are the only mutable globals: this is a test harness,
 ** single-threaded, not part of the extension.
@@ -426,6 +429,205 @@ static double loglogSlope(const double *aN, const double *aT, int k){
     sx += x; sy += y; sxx += x*x; sxy += x*y;
   }
   return (k*sxy - sx*sy) / (k*sxx - sx*sx);
+}
+
+/* ---- Measurement 8: urn_find over one document ------------------------ */
+
+/* A document of n bytes (NUL-terminated, from xmalloc) in which a reader
+** would look for URNs: sentences of words, some of them not ASCII, with a
+** URN every 150 to 450 bytes, spelled in mixed case, some in Clark
+** notation or inside a URL or an XML attribute, some followed by
+** punctuation that urn_find must leave out.  *pnUrn gets the number of
+** URNs written.  Deterministic for a seed. */
+static unsigned char *findDocument(size_t n, unsigned long seed,
+                                   i64 *pnUrn){
+  static const char *const azWord[] = {
+    "the", "of", "and", "a", "to", "in", "is", "record", "catalogue",
+    "name", "was", "for", "that", "edition", "see", "also", "café",
+    "Straße", "naïve", "résumé", "which", "number", "schema", "element",
+    "namespace", "identifier", "document", "with", "from", "by", "its",
+  };
+  static const char *const azUrn[] = {
+    "urn:isbn:0-395-36341-1", "URN:ISBN:978-0-395-36341-6",
+    "urn:ietf:rfc:8141", "urn:oasis:names:tc:xliff:document:1.2",
+    "urn:nbn:de:bvb:19-146642", "urn:uuid:6E8BC430-9C3A-11D9-9669-0800200C9A66",
+    "urn:oid:1.3.6.1.4.1.5923.1.1.1.7", "Urn:Example:a%2cb/c?+r?=q#f",
+    "urn:issn:0259-000X", "urn:mpeg:mpeg7:schema:2001",
+  };
+  /* Before, after: how a URN sits in the text.  "%s" is the URN. */
+  static const char *const azFrame[] = {
+    " see %s.", " (%s)", " {%s}Element", " xmlns=\"%s\"",
+    " https://resolver.example/%s&fmt=pdf", " %s,", " %s;", " '%s'",
+    " %s", " %s!", " <%s>", " %s).",
+  };
+  unsigned char *z = xmalloc(n+1);
+  size_t i = 0, next;
+  u64 x = seed*2654435761u + 1;
+  i64 nUrn = 0;
+#define FIND_RAND(k) (x = x*6364136223846793005ull + 1442695040888963407ull, \
+                      (size_t)((x>>33) % (k)))
+  next = 150 + FIND_RAND(300);
+  while( i<n ){
+    char zBuf[160];
+    const char *zAdd;
+    int k, isUrn = i>=next;
+    if( isUrn ){
+      const char *zUrn = azUrn[FIND_RAND(sizeof(azUrn)/sizeof(azUrn[0]))];
+      const char *zFrame = azFrame[FIND_RAND(sizeof(azFrame)/sizeof(azFrame[0]))];
+      k = snprintf(zBuf, sizeof(zBuf), zFrame, zUrn);
+      zAdd = zBuf;
+      nUrn++;
+      next = i + 150 + FIND_RAND(300);
+    }else{
+      const char *zWord = azWord[FIND_RAND(sizeof(azWord)/sizeof(azWord[0]))];
+      int r = (int)FIND_RAND(16);
+      k = snprintf(zBuf, sizeof(zBuf), "%s%s", r==0 ? ". " : r==1 ? ", " : " ",
+                   zWord);
+      if( r==0 && zBuf[2]>='a' && zBuf[2]<='z' ) zBuf[2] -= 32;
+      zAdd = zBuf;
+    }
+    if( i+(size_t)k>n ){
+      memset(z+i, ' ', n-i);          /* never half a word or a URN */
+      if( isUrn ) nUrn--;
+      i = n;
+      break;
+    }
+    memcpy(z+i, zAdd, (size_t)k);
+    i += (size_t)k;
+  }
+#undef FIND_RAND
+  z[n] = 0;
+  *pnUrn = nUrn;
+  return z;
+}
+
+/* The seconds stmt p takes with the text z[0..n) bound as ?1, NUL-
+** terminated so that SQLite reads it in place (z[n] is set to 0 for the
+** run, then put back): the mean of enough runs to last about 20 ms. */
+static double findTime(sqlite3 *db, sqlite3_stmt *p, unsigned char *z,
+                       size_t n, i64 *pVal){
+  unsigned char c = z[n];
+  int nLoop = n>=20000000 ? 1 : (int)(20000000/n), k;
+  double t = 0;
+  z[n] = 0;
+  sqlite3_bind_text(p, 1, (const char*)z, -1, SQLITE_STATIC);
+  for(k=0; k<nLoop; k++) t += runStmt(db, p, pVal, 0);
+  sqlite3_clear_bindings(p);
+  z[n] = c;
+  return t/nLoop;
+}
+
+/* Measurement 8 (issue 28): urn_find over one document of BENCH_N*100
+** bytes (100 MB at the default BENCH_N) against length(lower(T)) over the
+** same text, a pass that copies every byte; and how its time grows from
+** 1 MB to the whole document (the exponent of a log-log fit).  Measures
+** and prints its own rows, after the rest of the table. */
+static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
+  static const size_t aMB[] = { 1, 3, 10, 30, 100, 300 };
+  size_t nDoc = (size_t)nRow*100, aSize[8];
+  double aTf[8], aTl[8], aTimes[2][MAXREPS];
+  i64 nUrn, nFound = 0, nLen = 0, v;
+  unsigned char *z;
+  sqlite3_stmt *pFind, *pLower, *pCount;
+  char zBuf[256], zWhat[64], zAlloc[160];
+  double allocPerRow;
+  int nSize = 0, s, r, q;
+  if( nDoc<1000000 ) nDoc = 1000000;
+  if( nDoc>500000000 ) nDoc = 500000000;   /* under SQLITE_LIMIT_LENGTH */
+  for(s=0; s<(int)(sizeof(aMB)/sizeof(aMB[0])); s++){
+    if( aMB[s]*1000000<nDoc ) aSize[nSize++] = aMB[s]*1000000;
+  }
+  aSize[nSize++] = nDoc;
+  fprintf(stderr, "bench: [8] urn_find over a %.0f MB document\n",
+          (double)nDoc/1e6);
+  z = findDocument(nDoc, opt->seed, &nUrn);
+  /* Every row's urn and start are read. */
+  pFind = prepare(db, "SELECT sum(length(urn) + start) FROM urn_find(?1)");
+  pLower = prepare(db, "SELECT length(lower(?1))");
+  pCount = prepare(db, "SELECT count(*) FROM urn_find(?1)");
+  findTime(db, pCount, z, nDoc, &nFound);
+  findTime(db, pLower, z, nDoc, &nLen);
+  for(s=0; s<nSize; s++){
+    i64 vFind = 0;
+    findTime(db, pFind, z, aSize[s], &vFind);          /* warm-up */
+    for(r=0; r<opt->nRep; r++){
+      for(q=0; q<2; q++){
+        int k = (r&1) ? 1-q : q;
+        aTimes[k][r] = findTime(db, k ? pLower : pFind, z, aSize[s], &v);
+        if( k==0 && v!=vFind ){
+          fprintf(stderr, "bench: unstable urn_find result\n");
+          exit(1);
+        }
+      }
+    }
+    aTf[s] = median(aTimes[0], opt->nRep);
+    aTl[s] = median(aTimes[1], opt->nRep);
+  }
+  /* Heap allocations per row: SQLite's allocator counted over one run on
+  ** the whole document and one on its first megabyte, the difference
+  ** divided by the difference in rows (target 0: only the cursor, once per
+  ** query, and its buffer, grown to the longest URN). */
+  {
+    size_t nSmall = aSize[0];
+    i64 nRowSmall = 0;
+    unsigned char c = z[nSmall];
+    u64 a0, aAll, aSmall;
+    findTime(db, pCount, z, nSmall, &nRowSmall);
+    z[nSmall] = 0;
+    sqlite3_bind_text(pFind, 1, (const char*)z, -1, SQLITE_STATIC);
+    a0 = nSqliteAlloc;
+    runStmt(db, pFind, &v, 0);
+    aSmall = nSqliteAlloc-a0;
+    z[nSmall] = c;
+    sqlite3_bind_text(pFind, 1, (const char*)z, -1, SQLITE_STATIC);
+    a0 = nSqliteAlloc;
+    runStmt(db, pFind, &v, 0);
+    aAll = nSqliteAlloc-a0;
+    sqlite3_clear_bindings(pFind);
+    allocPerRow = nFound>nRowSmall
+      ? ((double)aAll-(double)aSmall)/(double)(nFound-nRowSmall) : 0;
+    snprintf(zAlloc, sizeof(zAlloc), "%.3f per row (sqlite3_malloc %llu "
+             "for %lld rows, %llu for %lld)", allocPerRow,
+             (unsigned long long)aAll, (long long)nFound,
+             (unsigned long long)aSmall, (long long)nRowSmall);
+  }
+  sqlite3_finalize(pFind);
+  sqlite3_finalize(pLower);
+  sqlite3_finalize(pCount);
+  free(z);
+
+  out(o, "\nurn_find over one document: prose, a URN every 150 to 450 bytes "
+      "(%lld written, %lld found)\n", (long long)nUrn, (long long)nFound);
+  out(o, "%-3s %-41s %-24s %7s  %-9s %-7s %s\n", "#", "measurement",
+      "against", "ratio", "target", "verdict", "medians");
+  {
+    double tF = aTf[nSize-1], tL = aTl[nSize-1];
+    double aX[8], sF, sL;
+    snprintf(zWhat, sizeof(zWhat), "urn_find(T), T of %.0f MB",
+             (double)nDoc/1e6);
+    snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms; %.0f MB/s, %.0f ns "
+             "per row", tF*1e3, tL*1e3, (double)nDoc/tF/1e6,
+             tF*1e9/(double)(nFound ? nFound : 1));
+    row(o, "8", zWhat, "length(lower(T))", tF/tL, "<= 1.5x",
+        verdict(tF/tL<=1.5), zBuf);
+    for(s=0; s<nSize; s++) aX[s] = (double)aSize[s];
+    sF = loglogSlope(aX, aTf, nSize);
+    sL = loglogSlope(aX, aTl, nSize);
+    snprintf(zBuf, sizeof(zBuf), "log-log slope %.3f (lower() %.3f) from "
+             "%.0f MB to %.0f MB", sF, sL, (double)aSize[0]/1e6,
+             (double)nDoc/1e6);
+    row(o, "8", "urn_find growth (slope of log t)", "1: linear", -1,
+        "<= 1.05", verdict(nSize<2 || sF<=1.05), zBuf);
+    row(o, "8", "heap allocations per urn_find row", "-", -1, "0",
+        verdict(allocPerRow<=0), zAlloc);
+  }
+  out(o, "\nscaling (medians): urn_find(T) and length(lower(T)), ms\n");
+  out(o, "%10s %10s %10s %8s\n", "MB", "urn_find", "lower", "ratio");
+  for(s=0; s<nSize; s++){
+    out(o, "%10.0f %10.1f %10.1f %7.2fx\n", (double)aSize[s]/1e6,
+        aTf[s]*1e3, aTl[s]*1e3, aTf[s]/aTl[s]);
+  }
+  (void)nLen;
 }
 
 int main(int argc, char **argv){
@@ -1087,6 +1289,7 @@ int main(int argc, char **argv){
     }
   }
 
+  if( want(&opt, 8) ) benchFind(db, &o, &opt, N);
   if( o.f ) fclose(o.f);
   if( fData ) fclose(fData);
   sqlite3_close(db);

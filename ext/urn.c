@@ -44,6 +44,9 @@
 **   urn_encode(), urn_decode(), urn_build(), urn_json()   urn_codec_sql.c
 **   urn_isbn13(), urn_registry_date(), the collation URN_NS and the
 **   virtual table urn_namespaces                          urn_ns_sql.c
+**   urn_find(T [,MODE]): the URNs in the free text T, a
+**   table-valued function with one row (urn, start) per
+**   occurrence: "SELECT urn, start FROM urn_find(T)"      urn_find_sql.c
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
 ** not a URN under MODE.  Every function gives NULL for a NULL X (urn_equal:
@@ -385,6 +388,7 @@ static int urnRegister(sqlite3 *db){
   }
   if( rc==SQLITE_OK ) rc = urnRegisterCodec(db);
   if( rc==SQLITE_OK ) rc = urnRegisterNs(db);
+  if( rc==SQLITE_OK ) rc = urnRegisterFind(db);
   /* In a UTF-16 database SQLite picks the comparator of its encoding and
   ** hands it the strings as stored (docs/design.md, "Database
   ** encodings"). */

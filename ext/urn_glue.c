@@ -1,8 +1,8 @@
 /*
 ** urn_glue.c -- the helpers that the SQLite glue files of sqlite-urn
-** (layer 3: urn.c, urn_codec_sql.c, urn_ns_sql.c) share: reading a text
-** argument, reading the MODE argument, and registering a table of
-** functions.  The glue reads one way: urn.c's entry point registers the
+** (layer 3: urn.c, urn_codec_sql.c, urn_ns_sql.c, urn_find_sql.c) share:
+** reading a text argument, reading the MODE argument, and registering a
+** table of functions.  The glue reads one way: urn.c's entry point registers the
 ** parts, and every part uses these helpers; none of them calls back.
 */
 #include <string.h>
@@ -50,50 +50,62 @@ int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
   return 1;
 }
 
-/* The mode named by argv[iArg] if there is one, else the default.
-** Returns -1 after raising an SQL error for anything else, or for a mode
-** this function does not take. */
-int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
-               int iArg){
+/* The mode that pVal names among the modes of the bit set "modes", or -1.
+** With -1, *pzErr is an error message from sqlite3_malloc() naming
+** zFunc and the modes it takes ("zFunc(): unknown mode 'x'; expected
+** 'rfc8141' or 'rfc2141'"), or NULL when memory ran out. */
+int urnModeParse(sqlite3_value *pVal, int modes, const char *zFunc,
+                 char **pzErr){
   static const char *const azMode[] = { "rfc8141", "rfc2141", "ns" };
-  const UrnFunc *pFunc = (const UrnFunc*)sqlite3_user_data(ctx);
+  const int nMode = (int)(sizeof(azMode)/sizeof(azMode[0]));
   const char *zMode;
   char *zErr;
   int i, nOk;
-  int eType;
-  if( argc<=iArg ) return URN_MODE_RFC8141;
-  eType = sqlite3_value_type(argv[iArg]);
-  zMode = (const char*)sqlite3_value_text(argv[iArg]);
-  if( zMode==0 && eType!=SQLITE_NULL ){
-    sqlite3_result_error_nomem(ctx);    /* the text conversion failed */
-    return -1;
-  }
+  int eType = sqlite3_value_type(pVal);
+  *pzErr = 0;
+  zMode = (const char*)sqlite3_value_text(pVal);
+  if( zMode==0 && eType!=SQLITE_NULL ) return -1;  /* conversion: no memory */
   if( eType==SQLITE_TEXT ){
     /* Compare whole values: 'rfc2141' followed by a NUL and more bytes is
     ** not 'rfc2141'. */
-    int nMode = sqlite3_value_bytes(argv[iArg]);
-    for(i=0; i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
-      if( (pFunc->modes & (1<<i)) && nMode==(int)strlen(azMode[i])
-       && sqlite3_strnicmp(zMode, azMode[i], nMode)==0 ){
+    int nMode1 = sqlite3_value_bytes(pVal);
+    for(i=0; i<nMode; i++){
+      if( (modes & (1<<i)) && nMode1==(int)strlen(azMode[i])
+       && sqlite3_strnicmp(zMode, azMode[i], nMode1)==0 ){
         return i;
       }
     }
   }
   /* "unknown mode 'x'; expected 'rfc8141' or 'rfc2141'", listing the
   ** modes this function takes. */
-  zErr = sqlite3_mprintf("%s(): unknown mode %Q; expected",
-                         pFunc->zName, eType==SQLITE_NULL ? 0 : zMode);
-  for(i=0, nOk=0; zErr && i<(int)(sizeof(azMode)/sizeof(azMode[0])); i++){
-    if( pFunc->modes & (1<<i) ){
+  zErr = sqlite3_mprintf("%s(): unknown mode %Q; expected", zFunc,
+                         eType==SQLITE_NULL ? 0 : zMode);
+  for(i=0, nOk=0; zErr && i<nMode; i++){
+    if( modes & (1<<i) ){
       int nLeft = 0, j;
-      for(j=i+1; j<(int)(sizeof(azMode)/sizeof(azMode[0])); j++){
-        if( pFunc->modes & (1<<j) ) nLeft++;
+      for(j=i+1; j<nMode; j++){
+        if( modes & (1<<j) ) nLeft++;
       }
       zErr = sqlite3_mprintf("%z%s '%s'", zErr,
                              nOk==0 ? "" : nLeft==0 ? " or" : ",", azMode[i]);
       nOk++;
     }
   }
+  *pzErr = zErr;
+  return -1;
+}
+
+/* The mode named by argv[iArg] if there is one, else the default.
+** Returns -1 after raising an SQL error for anything else, or for a mode
+** this function does not take. */
+int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
+               int iArg){
+  const UrnFunc *pFunc = (const UrnFunc*)sqlite3_user_data(ctx);
+  char *zErr;
+  int mode;
+  if( argc<=iArg ) return URN_MODE_RFC8141;
+  mode = urnModeParse(argv[iArg], pFunc->modes, pFunc->zName, &zErr);
+  if( mode>=0 ) return mode;
   if( zErr==0 ){
     sqlite3_result_error_nomem(ctx);
   }else{

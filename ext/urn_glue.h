@@ -40,6 +40,12 @@ int urnRegisterTable(sqlite3 *db, const UrnFunc *aFunc, int nFunc);
 int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
                const unsigned char **pz, size_t *pn);
 
+/* The mode that pVal names among the modes of the bit set "modes", or -1
+** with *pzErr an sqlite3_malloc()ed message naming zFunc and the modes it
+** takes (NULL: out of memory); for callers without an sqlite3_context. */
+int urnModeParse(sqlite3_value *pVal, int modes, const char *zFunc,
+                 char **pzErr);
+
 /* The mode named by argv[iArg] if argc > iArg, else URN_MODE_RFC8141;
 ** -1 after raising an SQL error naming the modes this function accepts. */
 int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
@@ -48,6 +54,9 @@ int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
 /* Register the functions of urn_codec_sql.c (urn_encode, urn_decode,
 ** urn_build, urn_json) on db. */
 int urnRegisterCodec(sqlite3 *db);
+
+/* Register the table-valued function urn_find of urn_find_sql.c on db. */
+int urnRegisterFind(sqlite3 *db);
 
 /* Register what urn_ns_sql.c provides (urn_isbn13, urn_registry_date, the
 ** collation URN_NS and the virtual table urn_namespaces) on db. */

@@ -715,3 +715,40 @@ int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
   if( nErr>0 ) zErr[0] = 0;
   return 1;
 }
+
+/* ---- Prefixes that pass the namespace rules (urn_find's mode 'ns') ------ */
+
+void urnNsPrefixes(UrnNsPrefixes *p, const unsigned char *z, size_t nidOff,
+                   size_t nidLen, size_t nssOff, size_t nssEnd){
+  const UrnNsEntry *pEntry = urnNsRegistryFind(z+nidOff, nidLen);
+  const UrnNsValidator *pV = pEntry ? pEntry->pValidator : 0;
+  p->pValidator = 0;
+  p->nMax = 0;
+  p->spans.aLo[0] = p->spans.aLo[1] = 1;      /* both empty */
+  p->spans.aHi[0] = p->spans.aHi[1] = 0;
+  p->spans.digitEnd = 0;
+  if( pEntry==0 ) return;    /* not registered (RFC 8141 §5): none passes */
+  if( pV==0 ){
+    p->spans.aHi[0] = (size_t)-1;            /* no validator: all pass */
+  }else if( pV->xSpans ){
+    pV->xSpans(z, nssOff, nssEnd, &p->spans);
+  }else{
+    p->pValidator = pV;
+    p->nMax = pV->nMax ? pV->nMax : (size_t)-1;
+  }
+}
+
+int urnNsPrefixPasses(const UrnNsPrefixes *p, const unsigned char *z,
+                      size_t nssOff, size_t len){
+  int k;
+  if( p->pValidator ){
+    return len<=p->nMax && p->pValidator->xCheck(z, nssOff, nssOff+len, 0, 0);
+  }
+  for(k=0; k<2; k++){
+    if( len>=p->spans.aLo[k] && len<=p->spans.aHi[k] ){
+      return !p->spans.digitEnd
+          || (z[nssOff+len-1]>='0' && z[nssOff+len-1]<='9');
+    }
+  }
+  return 0;
+}

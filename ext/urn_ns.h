@@ -59,6 +59,44 @@ int urnNsCollate16le(void *pArg, int nA, const void *pA, int nB,
 int urnNsCollate16be(void *pArg, int nA, const void *pA, int nB,
                      const void *pB);
 
+/* ---- Prefixes that pass the namespace rules (urn_find's mode 'ns') ------ */
+
+/* Which lengths L of an NSS z[nssOff..nssOff+L) a namespace's validator
+** accepts, all at once: L passes when aLo[k] <= L <= aHi[k] for k = 0 or
+** 1 (an empty interval has aLo > aHi; interval 1 lies above interval 0)
+** and, if digitEnd, the byte z[nssOff+L-1] is a digit.  memoNss, memoEnd
+** and memoTo are what a validator's xSpans keeps of one call for the next
+** on the same text (all 0 before the first). */
+typedef struct UrnNsSpans {
+  size_t aLo[2], aHi[2];
+  int digitEnd;
+  size_t memoNss, memoEnd, memoTo;
+} UrnNsSpans;
+
+/* The answer of urnNsPrefixes(): either a validator asked for each length
+** up to nMax (those with a bounded NSS), or the spans of lengths. */
+typedef struct UrnNsPrefixes {
+  const struct UrnNsValidator *pValidator;
+  size_t nMax;
+  UrnNsSpans spans;
+} UrnNsPrefixes;
+
+/* For the RFC 8141 URNs whose NID is z[nidOff..nidOff+nidLen) and whose
+** NSS is a prefix of z[nssOff..nssEnd): fill *p so that
+** urnNsPrefixPasses() says which of them pass urnNsCheck.  *p must be all
+** zero before the first call on a text, and is kept from call to call
+** (the NBN validator reuses its walk of the same bytes).  The work is one
+** pass over the NSS at most, none for most namespaces. */
+void urnNsPrefixes(UrnNsPrefixes *p, const unsigned char *z, size_t nidOff,
+                   size_t nidLen, size_t nssOff, size_t nssEnd);
+
+/* 1 if the URN whose NSS is z[nssOff..nssOff+len) (0 < len <= nssEnd -
+** nssOff of the urnNsPrefixes() call) passes urnNsCheck, else 0: in
+** constant time, or for a validator with a bounded NSS (an ISBN has at
+** most 25 bytes) one call of it for a len up to that bound. */
+int urnNsPrefixPasses(const UrnNsPrefixes *p, const unsigned char *z,
+                      size_t nssOff, size_t len);
+
 /* The date of the registry snapshot, "YYYY-MM-DD". */
 extern const char urnNsRegistryDate[];
 

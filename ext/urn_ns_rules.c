@@ -636,6 +636,12 @@ static int checkNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
   return 1;
 }
 
+/* The sub-namespaces of RFC 2648 §2 that checkIetf() checks. */
+static const struct { const char *zPrefix; int isNumber; } aIetfSub[] = {
+  { "rfc:", 1 }, { "fyi:", 1 }, { "std:", 1 }, { "bcp:", 1 },
+  { "id:", 0 },  { "mtg:", 0 },
+};
+
 /* ietf: RFC 2648 §2, "rfc-nss = "rfc:" 1*DIGIT" (and fyi:, std:, bcp:),
 ** "draft-nss = "id:" string", "mtg-nss = "mtg:" string", "string =
 ** 1*(DIGIT / ALPHA / "-")"; ABNF literals are case-insensitive.  Other
@@ -643,27 +649,23 @@ static int checkNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
 ** registry) are not checked further. */
 static int checkIetf(const unsigned char *z, size_t nssOff, size_t nssEnd,
                      char *zErr, size_t nErr){
-  static const struct { const char *zPrefix; int isNumber; } aSub[] = {
-    { "rfc:", 1 }, { "fyi:", 1 }, { "std:", 1 }, { "bcp:", 1 },
-    { "id:", 0 },  { "mtg:", 0 },
-  };
   UrnNsKeyNss nss;
   size_t k, i;
   nss.z = z+nssOff;
   nss.n = nssEnd-nssOff;
-  for(k=0; k<sizeof(aSub)/sizeof(aSub[0]); k++){
-    size_t nPrefix = strlen(aSub[k].zPrefix);
-    if( !startsWithNoCase(&nss, aSub[k].zPrefix) ) continue;
+  for(k=0; k<sizeof(aIetfSub)/sizeof(aIetfSub[0]); k++){
+    size_t nPrefix = strlen(aIetfSub[k].zPrefix);
+    if( !startsWithNoCase(&nss, aIetfSub[k].zPrefix) ) continue;
     for(i=nssOff+nPrefix; i==nssOff+nPrefix || i<nssEnd; i++){
       unsigned char c = i<nssEnd ? z[i] : 0;
       int ok = i<nssEnd && (IS_DIGIT(c) ||
-               (!aSub[k].isNumber && (IS_ALPHA(c) || c=='-')));
+               (!aIetfSub[k].isNumber && (IS_ALPHA(c) || c=='-')));
       if( !ok ){
         Found f = found(z, i, nssEnd);
         return nsFail(zErr, nErr, i, "found %s in urn:ietf:%.*s, expected %s "
-                      "(RFC 2648 §2)", f.z, (int)(nPrefix-1), aSub[k].zPrefix,
-                      aSub[k].isNumber ? "a digit"
-                                       : "a letter, digit or '-'");
+                      "(RFC 2648 §2)", f.z, (int)(nPrefix-1),
+                      aIetfSub[k].zPrefix, aIetfSub[k].isNumber ? "a digit"
+                      : "a letter, digit or '-'");
       }
     }
     return 1;
@@ -671,25 +673,121 @@ static int checkIetf(const unsigned char *z, size_t nssOff, size_t nssEnd,
   return 1;
 }
 
+/* ---- The prefixes each validator accepts (urnNsPrefixes()) ------------- */
+/* Three validators accept NSSs of any length; each says here, in one pass,
+** which prefixes of an NSS it accepts.  The others have a longest NSS
+** (nMax below), and urn_find asks xCheck itself up to there. */
+
+/* OID (checkOid(), RFC 3061 §2): the prefixes of the NSS that are a prefix
+** of some OID are those up to the first byte that no OID may hold there (a
+** byte other than a digit or '.', a '.' that starts the NSS or follows
+** another, a digit after an arc "0"); of those, the ones ending with a
+** digit are OIDs. */
+static void spansOid(const unsigned char *z, size_t nssOff, size_t nssEnd,
+                     UrnNsSpans *p){
+  size_t i, arc = nssOff;
+  for(i=nssOff; i<nssEnd; i++){
+    if( IS_DIGIT(z[i]) ){
+      if( i==arc+1 && z[arc]=='0' ) break;   /* no leading zero */
+    }else if( z[i]=='.' && i>arc ){
+      arc = i+1;
+    }else{
+      break;
+    }
+  }
+  p->aLo[0] = 1;
+  p->aHi[0] = i-nssOff;
+  p->digitEnd = 1;
+}
+
+/* NBN (checkNbn(), RFC 8458 §4.2): a prefix passes when it holds the whole
+** NBN prefix, its '-' and a first byte of the NBN string that is not '/';
+** then every longer one passes too, since the NBN string is any
+** path-rootless.  The walk of the sub-namespaces (":" 1*(ALPHA / DIGIT))
+** after the country code is kept: an NSS that starts inside the groups of
+** the last one walked, at a ':', walks the same groups to the same end,
+** so it is not walked again (urn_find meets such NSSs one after another
+** in a chain like "urn:nbn:de:urn:nbn:de:...", which would otherwise be
+** walked once per link). */
+static void spansNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
+                     UrnNsSpans *p){
+  size_t i = nssOff+2, x;
+  if( nssEnd-nssOff<2 || !IS_ALPHA(z[nssOff]) || !IS_ALPHA(z[nssOff+1]) ){
+    return;
+  }
+  if( i<nssEnd && z[i]==':' && p->memoEnd==nssEnd && p->memoNss<nssOff
+   && i<p->memoTo ){
+    x = p->memoTo;
+  }else{
+    x = i;
+    while( x<nssEnd && z[x]==':' ){
+      size_t j = x+1;
+      while( j<nssEnd && (IS_ALPHA(z[j]) || IS_DIGIT(z[j])) ) j++;
+      if( j==x+1 ) break;                   /* an empty sub-namespace */
+      x = j;
+    }
+    p->memoNss = nssOff;
+    p->memoEnd = nssEnd;
+    p->memoTo = x;
+  }
+  if( x+1<nssEnd && z[x]=='-' && z[x+1]!='/' ){
+    p->aLo[1] = x+2-nssOff;
+    p->aHi[1] = (size_t)-1;
+  }
+}
+
+/* ietf (checkIetf(), RFC 2648 §2): under a known sub-namespace, the
+** prefixes shorter than its name (which do not name it, and pass
+** unchecked) and those that hold at least one byte after it, all of the
+** right kind; under any other, every prefix. */
+static void spansIetf(const unsigned char *z, size_t nssOff, size_t nssEnd,
+                      UrnNsSpans *p){
+  UrnNsKeyNss nss;
+  size_t k, i;
+  nss.z = z+nssOff;
+  nss.n = nssEnd-nssOff;
+  nss.nBefore = 0;
+  for(k=0; k<sizeof(aIetfSub)/sizeof(aIetfSub[0]); k++){
+    size_t nPrefix = strlen(aIetfSub[k].zPrefix);
+    if( !startsWithNoCase(&nss, aIetfSub[k].zPrefix) ) continue;
+    for(i=nssOff+nPrefix; i<nssEnd; i++){
+      unsigned char c = z[i];
+      if( !IS_DIGIT(c)
+       && (aIetfSub[k].isNumber || !(IS_ALPHA(c) || c=='-')) ){
+        break;
+      }
+    }
+    p->aLo[0] = 1;
+    p->aHi[0] = nPrefix-1;
+    p->aLo[1] = nPrefix+1;
+    p->aHi[1] = i-nssOff;
+    return;
+  }
+  p->aLo[0] = 1;
+  p->aHi[0] = (size_t)-1;
+}
+
 const UrnNsValidator urnNsCheckIsbn = { checkIsbn,
   "ISBN-10 (mod 11) or ISBN-13 (978/979, mod 10) check digit "
-  "(ISO 2108, RFC 3187 §5)" };
+  "(ISO 2108, RFC 3187 §5)",
+  25, 0 };                          /* 13 digits, 12 hyphens between them */
 const UrnNsValidator urnNsCheckIssn = { checkIssn,
-  "NNNN-NNNC, mod 11 check digit (ISO 3297, RFC 3044 §5)" };
+  "NNNN-NNNC, mod 11 check digit (ISO 3297, RFC 3044 §5)", 9, 0 };
 const UrnNsValidator urnNsCheckIsni = { checkIsni,
-  "15 digits and a MOD 11-2 check character (ISO 27729)" };
+  "15 digits and a MOD 11-2 check character (ISO 27729)", 16, 0 };
 const UrnNsValidator urnNsCheckUuid = { checkUuid,
-  "8-4-4-4-12 hex digits (RFC 9562 §4)" };
+  "8-4-4-4-12 hex digits (RFC 9562 §4)", 36, 0 };
 const UrnNsValidator urnNsCheckOid = { checkOid,
-  "dot-separated numbers, no leading zeros (RFC 3061 §2)" };
+  "dot-separated numbers, no leading zeros (RFC 3061 §2)", 0, spansOid };
 const UrnNsValidator urnNsCheckNbn = { checkNbn,
-  "country code, optional sub-namespaces, '-', NBN string (RFC 8458 §4.2)" };
+  "country code, optional sub-namespaces, '-', NBN string (RFC 8458 §4.2)",
+  0, spansNbn };
 const UrnNsValidator urnNsCheckIetf = { checkIetf,
   "rfc:, fyi:, std:, bcp: followed by digits; id:, mtg: by letters, "
-  "digits, '-' (RFC 2648 §2)" };
+  "digits, '-' (RFC 2648 §2)", 0, spansIetf };
 const UrnNsValidator urnNsCheckIsan = { checkIsan,
   "HHHH-HHHH-HHHH-HHHH-C[-HHHH-HHHH-C]; check characters not verified "
-  "(RFC 4246 §3)" };
+  "(RFC 4246 §3)", 33, 0 };
 
 /* ---- ISBN-13 ---------------------------------------------------------- */
 

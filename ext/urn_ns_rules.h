@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 #include "urn_scan.h"
+#include "urn_ns.h"
 
 /* What a key transform does to one NSS (bytes of the generic key). */
 typedef struct UrnNsFold {
@@ -60,11 +61,20 @@ typedef struct UrnNsTransform {
 /* An NSS validator.  xCheck reads the NSS as written, z[nssOff..nssEnd) of
 ** the whole input z, and returns 1 if it passes; else 0 after writing a
 ** NUL-terminated one-line message to zErr[0..nErr), starting "offset N: "
-** with N a 0-based byte offset into z, and ending with its source. */
+** with N a 0-based byte offset into z, and ending with its source (nErr 0:
+** no message).  For urn_find's mode 'ns', which asks about every prefix of
+** an NSS (urnNsPrefixes()), a validator says either nMax, the length of
+** the longest NSS it accepts, so that xCheck is asked only up to there; or
+** (nMax 0) xSpans, which fills *pSpans with the lengths L of the prefixes
+** z[nssOff..nssOff+L) of z[nssOff..nssEnd) that xCheck accepts, in one
+** pass over them.  test/fuzz/fuzz_find.c checks both against xCheck. */
 typedef struct UrnNsValidator {
   int (*xCheck)(const unsigned char *z, size_t nssOff, size_t nssEnd,
                 char *zErr, size_t nErr);
   const char *zDescription; /* for urn_namespaces.validator */
+  size_t nMax;
+  void (*xSpans)(const unsigned char *z, size_t nssOff, size_t nssEnd,
+                 UrnNsSpans *pSpans);
 } UrnNsValidator;
 
 /* The transforms and validators (urn_ns_rules.c). */

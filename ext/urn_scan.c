@@ -5,7 +5,10 @@
 ** character-class table.  It either returns the spans of the parts
 ** (scheme, NID, NSS, r-, q-, f-component) or the offset of the first
 ** offending byte with a code naming what the grammar expected there.
-** It copies nothing, allocates nothing and reads only z[0..n).
+** It copies nothing, allocates nothing and reads only z[0..n).  For text
+** in which a URN is followed by other bytes (urn_find), urnScanHead(),
+** urnScanNss() and urnScanLongest() give instead the longest prefix that
+** is a URN, in one pass, with the same runs.
 **
 ** RFC 8141 §2 (the default mode):
 **   namestring    = assigned-name [ rq-components ] [ "#" f-component ]
@@ -26,6 +29,7 @@
 #include "urn_scan.h"
 #include "urn_class.h"
 #include "urn_block.h"
+#include <assert.h>
 #include <stdio.h>
 
 /* The classes of every byte, bits UC_xxx of urn_class.h.  Every byte >=
@@ -202,11 +206,15 @@ static inline BlkMask blkLdh(Blk x){
 ** f-component (RFC 3986 §3.5). */
 #define RUN_QMARK  0x02   /* "?" belongs to the run ...                 */
 #define RUN_QEQ    0x04   /* ... except a "?" that starts "?="          */
+#define RUN_PREFIX 0x08   /* a bad "%" ends the run instead of failing
+                          ** it (urnScanNss(), urnScanLongest(): the
+                          ** longest prefix) */
 
 /* Advance *pi over a run of pchar (RFC 3986 §3.3), "/" and, as flags
 ** allow, "?".  Stops before the first byte that is not in the run.
 ** Returns 0 (and fills *pFail) on a "%" not followed by two hex digits:
-** RFC 3986 §2.1, cited by RFC 8141 §2.  Most bytes of a URN are in class
+** RFC 3986 §2.1, cited by RFC 8141 §2; with RUN_PREFIX it stops before
+** that "%" and returns 1.  Most bytes of a URN are in class
 ** UC_RUN, so the loop takes them 16 at a time with SSE2 (urn_block.h),
 ** else eight at a time, while it can. */
 static URN_ALWAYS_INLINE int scanRunInline(const unsigned char *z, size_t n,
@@ -261,6 +269,10 @@ static URN_ALWAYS_INLINE int scanRunInline(const unsigned char *z, size_t n,
 #endif
     c = z[i];
     if( c=='%' ){
+      if( (flags & RUN_PREFIX)
+       && (i+2>=n || !(CLS(z[i+1]) & CLS(z[i+2]) & UC_HEX)) ){
+        break;            /* no %XX here: the prefix ends before the '%' */
+      }
       if( i+1>=n || !(CLS(z[i+1]) & UC_HEX) ){
         return scanFail(pFail, URN_E_PCT, i+1);
       }
@@ -650,6 +662,114 @@ int urnNssPlain(const unsigned char *z, size_t n, size_t i){
     if( !(CLS(z[i]) & UC_RUN) ) return 0;
   }
   return 1;
+}
+
+/* ---- Prefixes: the scan of urn_find (ext/urn_find.c) ------------------ */
+
+size_t urnScanHead(const unsigned char *z, size_t n, int mode){
+  size_t h = 0;
+  /* RFC 8141 §2 and RFC 2141 §2: "urn" ":" NID ":", the scheme in any
+  ** case; the NID ends at the first ':' (no NID holds one). */
+  if( n<4 || !startsUrn(z) ) return 0;
+  if( mode==URN_MODE_RFC2141 ){
+    if( !scanNid2141(z, n, &h, 0) ) return 0;
+  }else{
+    if( !scanNid8141(z, n, &h, 0) ) return 0;
+  }
+  return h;
+}
+
+/* scanRunInline() for urnScanNss() and urnScanLongest(): a bad '%' ends
+** the run. */
+static size_t runPrefix(const unsigned char *z, size_t n, size_t i,
+                        int flags){
+  scanRunInline(z, n, &i, flags|RUN_PREFIX, 0);
+  return i;
+}
+
+size_t urnScanNss(const unsigned char *z, size_t n, int mode, size_t h){
+  size_t i = h+1;
+  assert( h>=5 && h<n && z[h]==':' );
+  if( mode==URN_MODE_RFC2141 ){
+    /* RFC 2141 §2.2: <NSS> ::= 1*<URN chars>; %00 and the reserved and
+    ** excluded characters are not among them (§2.3.2, §2.4). */
+    while( i<n ){
+      unsigned char c = z[i];
+      if( CLS(c) & UC_T2141 ){
+        i++;
+      }else if( c=='%' && i+2<n && (CLS(z[i+1]) & CLS(z[i+2]) & UC_HEX)
+             && !(z[i+1]=='0' && z[i+2]=='0') ){
+        i += 3;
+      }else{
+        break;
+      }
+    }
+    return i;
+  }
+  /* RFC 8141 §2: NSS = pchar *(pchar / "/"), never '/' first. */
+  if( !startsPchar(z, n, i) ) return i;
+  return runPrefix(z, n, i, 0);
+}
+
+/* The longest prefix that is an RFC 8141 name, after the head that ends
+** with the ':' at h and the NSS that ends at e (RFC 8141 §2, the grammar
+** at the top of this file).  Each component is taken by one run as long
+** as it goes; one that cannot start (an empty r- or q-component, a bare
+** '?') ends the prefix before its delimiter.  The one case where the
+** prefix ends inside a delimiter: after an r-component, "?=" with no
+** q-component after it leaves the '?' to the r-component, which may end
+** with '?' (RFC 8141 §2.3.1: r-component = pchar *( pchar / "/" / "?" ),
+** ended by "?=" only when a q-component follows). */
+static size_t longest8141(const unsigned char *z, size_t n, size_t h,
+                          size_t e, UrnParts *pParts){
+  UrnParts p;
+  size_t i = e, j;
+  p.nid.off = 4;
+  p.nid.len = h-4;
+  p.nss.off = h+1;
+  p.nss.len = e-(h+1);
+  p.r.off = p.r.len = p.q.off = p.q.len = p.f.off = p.f.len = 0;
+  if( i+1<n && z[i]=='?' && z[i+1]=='+' ){
+    j = startsPchar(z, n, i+2) ? runPrefix(z, n, i+2, RUN_QMARK|RUN_QEQ)
+                               : i+2;
+    if( j==i+2 ) goto done;           /* "?+" and no r-component */
+    p.r.off = i+2;
+    p.r.len = j-(i+2);
+    i = j;
+  }
+  if( i+1<n && z[i]=='?' && z[i+1]=='=' ){
+    j = startsPchar(z, n, i+2) ? runPrefix(z, n, i+2, RUN_QMARK) : i+2;
+    if( j==i+2 ){                     /* "?=" and no q-component */
+      if( p.r.off ){
+        p.r.len++;                    /* the '?' ends the r-component */
+        i++;
+      }
+      goto done;
+    }
+    p.q.off = i+2;
+    p.q.len = j-(i+2);
+    i = j;
+  }
+  if( i<n && z[i]=='#' ){
+    /* f-component = fragment = *( pchar / "/" / "?" ) (RFC 3986 §3.5):
+    ** it may be empty. */
+    p.f.off = i+1;
+    i = runPrefix(z, n, i+1, RUN_QMARK);
+    p.f.len = i-p.f.off;
+  }
+done:
+  if( pParts ) *pParts = p;
+  return i;
+}
+
+size_t urnScanLongest(const unsigned char *z, size_t n, int mode, size_t h,
+                      size_t e, UrnParts *pParts){
+  assert( h>=5 && e>h+1 && e<=n && z[h]==':' );
+  if( mode==URN_MODE_RFC2141 ){
+    setPartsNoComponents(pParts, h, e);   /* RFC 2141 has none */
+    return e;
+  }
+  return longest8141(z, n, h, e, pParts);
 }
 
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,

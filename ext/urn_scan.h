@@ -74,6 +74,32 @@ const char *urnErrorSection(int code);
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,
                        char *zOut, size_t nOut);
 
+/* ---- Prefixes (urn_find, ext/urn_find.h) ---------------------------------- */
+
+/* If z[0..n) begins with the head of a URN under mode ("urn:" in any case,
+** a NID, ":"; RFC 8141 §2, RFC 2141 §2.1), the offset of the ':' that ends
+** the NID; else 0.  Mode URN_MODE_NS reads as URN_MODE_RFC8141. */
+size_t urnScanHead(const unsigned char *z, size_t n, int mode);
+
+/* For z whose head ends with the ':' at h (urnScanHead()): the end of the
+** NSS of the URNs that are prefixes of z, the longest run from h+1 that
+** is an NSS under mode (every prefix of it after its first byte that does
+** not end inside a %XX is an NSS too; RFC 8141 §2, RFC 2141 §2.2); h+1
+** when the NSS cannot start, and then no prefix of z is a URN.  One pass,
+** which stops at the first byte that does not continue the NSS. */
+size_t urnScanNss(const unsigned char *z, size_t n, int mode, size_t h);
+
+/* The length of the longest prefix of z[0..n) that is a URN under mode,
+** for z whose head ends at h and whose NSS ends at e > h+1
+** (urnScanNss()), with its parts in *pParts (if not NULL): one pass over
+** the components after the NSS (RFC 8141; RFC 2141 has none).  Shorter
+** URNs among its prefixes: every length from the start of its last part
+** (the NSS, r- or q-component: plus one byte; the f-component, which may
+** be empty: plus none) up to the result is the length of a URN, except
+** the lengths that end inside a %XX. */
+size_t urnScanLongest(const unsigned char *z, size_t n, int mode, size_t h,
+                      size_t e, UrnParts *pParts);
+
 /* ---- The equivalence key (docs/design.md, RFC 8141 §3.1) ------------------- */
 
 /* Length of key(s) for a URN: the assigned-name keeps its length. */

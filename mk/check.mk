@@ -31,10 +31,15 @@
 CLANG              ?= clang
 FUZZ_SECONDS       ?= 180
 FUZZ_SMOKE_SECONDS ?= 30
-# scan8, key8 and cmp8 are the same targets built with -DURN_NO_SIMD: the
-# portable code of ext/urn_block.h that machines without SSE2 run, in the
-# scanner, the key writer and the comparator.  They share the corpora.
-FUZZ_TARGETS       := scan key cmp scan8 key8 cmp8
+# scan8, key8, cmp8 and find8 are the same targets built with
+# -DURN_NO_SIMD: the portable code of ext/urn_block.h that machines without
+# SSE2 run, in the scanner, the key writer, the comparator and the finder of
+# urn_find.  They share the corpora.  The targets of FUZZ_QUICK get a third
+# of the seconds in fuzz and fuzz-smoke: find8 adds to find only the
+# portable runs of the scanner (fuzzed by scan8 too) and the byte loop that
+# counts characters.
+FUZZ_TARGETS       := scan key cmp find scan8 key8 cmp8 find8
+FUZZ_QUICK         := find8
 FUZZ_FLAGS         ?=
 
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -50,7 +55,7 @@ LLVM_PROFDATA ?= $(shell command -v llvm-profdata || command -v llvm-profdata-14
 LLVM_COV      ?= $(shell command -v llvm-cov || command -v llvm-cov-14)
 COV_FLAGS  := -O0 -g -fprofile-instr-generate -fcoverage-mapping
 # The fuzz targets that coverage builds (with SSE2; cmp8 is cmp without).
-COV_FUZZ   := scan key cmp
+COV_FUZZ   := scan key cmp find
 
 .PHONY: check check-asan check-oom check-threads fuzz fuzz-smoke \
         fuzz-regress fuzz-build coverage golden prereqs-check prereqs-cov
@@ -120,8 +125,10 @@ fuzz-build: $(FUZZ_BIN)
 define run_fuzz
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p build/fuzz/corpus/$$t; \
-	  echo "fuzz_$$t: $(1) s"; \
-	  $(SAN_ENV) build/fuzz/fuzz_$$t -max_total_time=$(1) -timeout=10 \
+	  secs=$(1); \
+	  case " $(FUZZ_QUICK) " in *" $$t "*) secs=$$(( $(1)/3 )) ;; esac; \
+	  echo "fuzz_$$t: $$secs s"; \
+	  $(SAN_ENV) build/fuzz/fuzz_$$t -max_total_time=$$secs -timeout=10 \
 	    -rss_limit_mb=2560 -print_final_stats=1 \
 	    -artifact_prefix=build/fuzz/$$t- $(FUZZ_FLAGS) \
 	    build/fuzz/corpus/$$t test/fuzz/corpus/$$t \

@@ -240,6 +240,31 @@ static void addScripts(void){
   }
   for(e=0; e<2; e++){
     Script *p = &aScript[nScript++];
+    /* urn_find: text, BLOB, the modes, a bad mode, no T, a join (each row
+    ** of doc a new search), an aggregate that keeps rows across them. */
+    static const Script aFind = { "find", 0, {
+      "SELECT urn, start FROM urn_find('see urn:isbn:0-395-36341-1. é"
+      " (urn:ab:c(d))).')",
+      "SELECT urn, start FROM urn_find(x'ff75726e3a61623a63', 'rfc2141')",
+      "SELECT urn FROM urn_find('urn:oid:1.2.3. urn:nbn:de:a-b urn:zz:x',"
+      " 'ns')",
+      "SELECT * FROM urn_find('x', 'nope')",
+      "SELECT count(*) FROM urn_find(42.5), urn_find(x'')",
+      "SELECT * FROM urn_find",
+      "{",
+      "CREATE TABLE doc(b TEXT)",
+      "INSERT INTO doc VALUES('a urn:ab:c b'), (NULL),"
+      " (printf('urn:ex:%.3000c.', 'z'))",
+      "SELECT length(f.urn), f.start, f.t IS doc.b FROM doc,"
+      " urn_find(doc.b) AS f",
+      "SELECT max(f.urn), count(*) FROM doc, urn_find(doc.b, 'NS') AS f",
+      "}",
+      0 } };
+    *p = aFind;
+    p->zEncoding = azEnc[e];
+  }
+  for(e=0; e<2; e++){
+    Script *p = &aScript[nScript++];
     static const Script aTable = { "table", 0, {
       "{",
       "BEGIN",

@@ -85,6 +85,11 @@ static const struct Stmt {
   { "urn_namespaces",
     "SELECT count(*), group_concat(kind), group_concat(equivalence)"
     " FROM urn_namespaces WHERE nid = urn_nid(?1)" },
+  { "urn_find",
+    "SELECT group_concat(start || ':' || urn, ' ') FROM urn_find("
+    "?1 || ' (' || ?2 || '). see ' || ?1)"
+    " UNION ALL SELECT count(*) FROM urn_find(?1, 'rfc2141')"
+    " UNION ALL SELECT group_concat(urn) FROM urn_find(?2 || ',' || ?1, 'ns')" },
 };
 #define NSTMT ((int)(sizeof(aStmt)/sizeof(aStmt[0])))
 
