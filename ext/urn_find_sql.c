@@ -75,11 +75,6 @@ static int findConnect(sqlite3 *db, void *pAux, int argc,
   return SQLITE_OK;
 }
 
-static int findDisconnect(sqlite3_vtab *pVtab){
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
-}
-
 /* The one plan: "t = ?" (and "mode = ?") given, that is urn_find(T [,
 ** MODE]).  Where T (or MODE) is constrained but not usable in this plan,
 ** as for urn_find(doc.body) tried before doc in a join, the plan is
@@ -251,7 +246,7 @@ static const sqlite3_module findModule = {
   .xCreate     = 0,
   .xConnect    = findConnect,
   .xBestIndex  = findBestIndex,
-  .xDisconnect = findDisconnect,
+  .xDisconnect = urnVtabDisconnect,
   .xDestroy    = 0,
   .xOpen       = findOpen,
   .xClose      = findClose,

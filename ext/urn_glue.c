@@ -137,3 +137,8 @@ int urnRegisterTable(sqlite3 *db, const UrnFunc *aFunc, int nFunc){
   }
   return rc;
 }
+
+int urnVtabDisconnect(sqlite3_vtab *pVtab){
+  sqlite3_free(pVtab);
+  return SQLITE_OK;
+}

@@ -51,6 +51,10 @@ int urnModeParse(sqlite3_value *pVal, int modes, const char *zFunc,
 int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
                int iArg);
 
+/* xDisconnect of the eponymous virtual tables (urn_namespaces, urn_find),
+** whose sqlite3_vtab is one sqlite3_malloc'd block. */
+int urnVtabDisconnect(sqlite3_vtab *pVtab);
+
 /* Register the functions of urn_codec_sql.c (urn_encode, urn_decode,
 ** urn_build, urn_json) on db. */
 int urnRegisterCodec(sqlite3 *db);

@@ -111,11 +111,6 @@ static int nsvConnect(sqlite3 *db, void *pAux, int argc,
   return SQLITE_OK;
 }
 
-static int nsvDisconnect(sqlite3_vtab *pVtab){
-  sqlite3_free(pVtab);
-  return SQLITE_OK;
-}
-
 /* Plan 1: "nid = ?", one registry lookup (at most one row).  Plan 0: all
 ** rows.  The lookup finds the NID equal to the value ignoring ASCII case,
 ** so it serves a constraint whose collation is NOCASE (the column's) or
@@ -234,7 +229,7 @@ static const sqlite3_module nsvModule = {
   .xCreate     = 0,
   .xConnect    = nsvConnect,
   .xBestIndex  = nsvBestIndex,
-  .xDisconnect = nsvDisconnect,
+  .xDisconnect = urnVtabDisconnect,
   .xDestroy    = 0,
   .xOpen       = nsvOpen,
   .xClose      = nsvClose,
