@@ -11,6 +11,14 @@
 #                a fresh venv by the README's Install commands and loaded
 #                for real (sqlite3, APSW, and the error of a Python that
 #                cannot load extensions); ends "wheel: N passed, N failed"
+#   make npm     dist/sqlite-urn-VERSION.tgz (npm pack): the loader of
+#                pkg/npm and every platform library under lib/<node
+#                platform>-<arch>/, package.json's os and cpu naming them;
+#                then test/pkg/npm.js: the README's npm install lines install
+#                it with better-sqlite3@12 and libsql from the npm registry
+#                into build/pkgtest/npm (kept: a warm run installs only the
+#                tarball), the three checks with each, the examples; ends
+#                "npm: N passed, N failed"
 #
 # Debian's packages come through tools/prereqs.sh (NEEDS_wheel).
 
@@ -23,10 +31,17 @@ PKG_PLATFORMS            := linux-x86_64 windows-x86_64
 PKG_LIB_linux-x86_64     := $(LIB)
 PKG_LIB_windows-x86_64   := $(WIN_DIR)/urn.dll
 PKG_LIBS                  = $(foreach p,$(PKG_PLATFORMS),$(PKG_LIB_$(p)))
+# Node's names of the platforms (process.platform-process.arch).
+NODE_linux-x86_64        := linux-x64
+NODE_linux-arm64         := linux-arm64
+NODE_windows-x86_64      := win32-x64
+NODE_PLATFORMS            = $(foreach p,$(PKG_PLATFORMS),$(NODE_$(p)))
+NPM_STAGE                := build/npm/package
 
 NEEDS_wheel := pywheel apsw mingw
+NEEDS_npm   := node mingw
 
-.PHONY: wheel
+.PHONY: wheel npm
 
 wheel: $(PKG_LIBS) | prereqs
 	@test -n "$(URN_VERSION)" || { echo "wheel: no URN_VERSION in ext/urn.c" >&2; exit 1; }
@@ -35,3 +50,17 @@ wheel: $(PKG_LIBS) | prereqs
 	  $(PKG_PY) pkg/python/build_wheel.py $$lib $(URN_VERSION) dist || exit 1; \
 	done
 	$(PKG_PY) test/pkg/wheel.py $(URN_VERSION) $(PKG_LIBS)
+
+npm: $(PKG_LIBS) | prereqs
+	@test -n "$(URN_VERSION)" || { echo "npm: no URN_VERSION in ext/urn.c" >&2; exit 1; }
+	rm -rf build/npm dist/sqlite-urn-*.tgz
+	mkdir -p $(NPM_STAGE) dist
+	cp pkg/npm/package.json pkg/npm/index.js pkg/npm/index.d.ts pkg/npm/README.md LICENSE $(NPM_STAGE)/
+	$(foreach p,$(PKG_PLATFORMS),mkdir -p $(NPM_STAGE)/lib/$(NODE_$(p)) && \
+	  cp $(PKG_LIB_$(p)) $(NPM_STAGE)/lib/$(NODE_$(p))/ && ) true
+	cd $(NPM_STAGE) && npm pkg set version=$(URN_VERSION) \
+	  $(foreach o,$(sort $(foreach n,$(NODE_PLATFORMS),$(word 1,$(subst -, ,$(n))))),'os[]=$(o)') \
+	  $(foreach c,$(sort $(foreach n,$(NODE_PLATFORMS),$(word 2,$(subst -, ,$(n))))),'cpu[]=$(c)')
+	cd $(NPM_STAGE) && npm pack --silent --pack-destination $(CURDIR)/dist >/dev/null
+	node test/pkg/npm.js $(URN_VERSION) \
+	  $(foreach p,$(PKG_PLATFORMS),$(NODE_$(p))=$(PKG_LIB_$(p)))
