@@ -53,13 +53,15 @@ NEEDS_sql-golden := shell
 NEEDS_check      := shell tcl python clang
 NEEDS_coverage   := shell tcl python clang
 NEEDS_golden     := shell tcl python
+NEEDS_platforms  := mingw arm64
+NEEDS_dist       := mingw arm64
 PREREQS           = $(NEEDS) $(foreach g,$(MAKECMDGOALS),$(NEEDS_$(g)))
 
 prereqs:
 	@sh tools/prereqs.sh $(PREREQS)
 
-prereqs-build:
-	@sh tools/prereqs.sh $(NEEDS)
+# What building the library needs, within the one check above.
+prereqs-build: prereqs
 
 # The test command of the README.  URN_EXT tells the suite which build to load.
 test: $(LIB) prereqs

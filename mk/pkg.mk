@@ -24,12 +24,13 @@
 
 PKG_PY ?= /usr/bin/python3
 
-# The libraries the packages carry, by platform (the names of make dist's
-# archives).  PKG_LIB_<platform> is the file; SQLite finds the entry point
-# from its name, urn.
-PKG_PLATFORMS            := linux-x86_64 windows-x86_64
-PKG_LIB_linux-x86_64     := $(LIB)
-PKG_LIB_windows-x86_64   := $(WIN_DIR)/urn.dll
+# The libraries the packages carry: those of make platforms, the same files
+# as make dist's archives (mk/platforms.mk).  SQLite finds the entry point
+# from the file's name, urn.
+PKG_PLATFORMS             = $(PLATFORMS)
+PKG_LIB_linux-x86_64      = $(call plat_lib,linux-x86_64)
+PKG_LIB_linux-arm64       = $(call plat_lib,linux-arm64)
+PKG_LIB_windows-x86_64    = $(call plat_lib,windows-x86_64)
 PKG_LIBS                  = $(foreach p,$(PKG_PLATFORMS),$(PKG_LIB_$(p)))
 # Node's names of the platforms (process.platform-process.arch).
 NODE_linux-x86_64        := linux-x64
@@ -38,12 +39,18 @@ NODE_windows-x86_64      := win32-x64
 NODE_PLATFORMS            = $(foreach p,$(PKG_PLATFORMS),$(NODE_$(p)))
 NPM_STAGE                := build/npm/package
 
-NEEDS_wheel := pywheel apsw mingw
-NEEDS_npm   := node mingw
+NEEDS_wheel := pywheel apsw mingw arm64
+NEEDS_npm   := node mingw arm64
 
 .PHONY: wheel npm
 
-wheel: $(PKG_LIBS) | prereqs
+# The one check of what the goals need (Makefile: prereqs) comes before any
+# platform library is built, so that a user is told everything at once.
+build/platforms/linux-x86_64/urn.so build/platforms/linux-arm64/urn.so \
+build/platforms/windows-x86_64/urn.dll $(WIN_DIR)/urn.dll: | prereqs
+prereqs-arm64: prereqs
+
+wheel: platforms | prereqs
 	@test -n "$(URN_VERSION)" || { echo "wheel: no URN_VERSION in ext/urn.c" >&2; exit 1; }
 	rm -f dist/sqlite_urn-*.whl
 	for lib in $(PKG_LIBS); do \
@@ -51,7 +58,7 @@ wheel: $(PKG_LIBS) | prereqs
 	done
 	$(PKG_PY) test/pkg/wheel.py $(URN_VERSION) $(PKG_LIBS)
 
-npm: $(PKG_LIBS) | prereqs
+npm: platforms | prereqs
 	@test -n "$(URN_VERSION)" || { echo "npm: no URN_VERSION in ext/urn.c" >&2; exit 1; }
 	rm -rf build/npm dist/sqlite-urn-*.tgz
 	mkdir -p $(NPM_STAGE) dist

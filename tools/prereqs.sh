@@ -6,13 +6,17 @@
 # (a python3 whose sqlite3 module can load extensions), pywheel (Debian's
 # /usr/bin/python3 with pip, setuptools, wheel and venv, to build and test
 # the wheel offline), apsw (Debian's python3-apsw), node (node and npm),
-# clang (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw.
+# clang (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw, arm64
+# (the aarch64 cross compiler and SQLite's arm64 headers and libraries,
+# Debian multiarch), qemu (qemu-user, to run arm64 programs), wine (to run
+# Windows programs), npm.
 # What is missing is installed with apt-get when we run as root on a system
 # that has it; otherwise we stop and print the one command that installs
 # all of it.
 set -u
 CC=${CC:-cc}
 missing=""
+arches=""
 add() { missing="$missing $1"; }
 # Debian's python3 imports module $1.
 pyhas() { [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import $1" >/dev/null 2>&1; }
@@ -24,6 +28,21 @@ debhas() {
 
 for need in "$@"; do
   case "$need" in
+    arm64)
+      command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || add gcc-aarch64-linux-gnu
+      # The arm64 libsqlite3-dev (headers, libsqlite3.so and .a for arm64)
+      # installs beside the native one once dpkg knows the architecture.
+      if ! printf '#include <sqlite3.h>\nint main(void){return !sqlite3_libversion();}\n' \
+           | aarch64-linux-gnu-gcc -x c -o /dev/null - -lsqlite3 2>/dev/null; then
+        arches="$arches arm64"; add libsqlite3-dev:arm64
+      fi ;;
+    qemu)
+      command -v qemu-aarch64 >/dev/null 2>&1 || command -v qemu-aarch64-static \
+        >/dev/null 2>&1 || add qemu-user ;;
+    wine)
+      command -v wine >/dev/null 2>&1 || { add wine; add wine64; } ;;
+    npm)
+      command -v npm >/dev/null 2>&1 || add npm ;;
     cc)
       command -v "$CC" >/dev/null 2>&1 || add build-essential ;;
     sqlite-dev)
@@ -83,21 +102,29 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   # Targets run side by side (make -j, two checkouts) would race for dpkg's
   # lock: each waits for the other's apt-get instead of failing.
   lock="-o DPkg::Lock::Timeout=900"
+  for a in $arches; do
+    dpkg --print-foreign-architectures | grep -qx "$a" || dpkg --add-architecture "$a" || {
+      echo "prereqs.sh: dpkg --add-architecture $a failed" >&2; exit 1; }
+  done
   apt-get $lock update -qq >/dev/null && apt-get $lock install -y -qq $pkgs >/dev/null || {
     echo "prereqs.sh: apt-get install $pkgs failed" >&2; exit 1; }
   exit 0
 fi
 # One command, for a user with sudo.  A machine that never ran apt-get
-# update (a fresh container or debootstrap) knows no package yet: then the
-# command updates first.
-cmd="sudo apt-get install -y $pkgs"
-if command -v apt-cache >/dev/null 2>&1; then
+# update (a fresh container or debootstrap) knows no package yet, and a new
+# architecture's packages come only after an update: then the command
+# updates first.
+update=""
+if [ -n "$arches" ]; then
+  update=1
+elif command -v apt-cache >/dev/null 2>&1; then
   for p in $pkgs; do
-    if ! apt-cache show "$p" >/dev/null 2>&1; then
-      cmd="sudo apt-get update && $cmd"; break
-    fi
+    apt-cache show "$p" >/dev/null 2>&1 || { update=1; break; }
   done
 fi
+cmd="sudo apt-get install -y $pkgs"
+[ -n "$update" ] && cmd="sudo apt-get update && $cmd"
+for a in $arches; do cmd="sudo dpkg --add-architecture $a && $cmd"; done
 echo "Missing prerequisites. Run:" >&2
 echo "  $cmd" >&2
 exit 1
