@@ -19,6 +19,10 @@
 #                into build/pkgtest/npm (kept: a warm run installs only the
 #                tarball), the three checks with each, the examples; ends
 #                "npm: N passed, N failed"
+#   make sqlpkg-check   sqlpkg.json against the archives of make dist and
+#                the library (test/pkg/sqlpkg.tcl: names, version, the
+#                checksums, what sqlpkg would unpack, the symbols); ends
+#                "sqlpkg: N passed, N failed"
 #
 # Debian's packages come through tools/prereqs.sh (NEEDS_wheel).
 
@@ -41,8 +45,9 @@ NPM_STAGE                := build/npm/package
 
 NEEDS_wheel := pywheel apsw mingw arm64
 NEEDS_npm   := node mingw arm64
+NEEDS_sqlpkg-check := tcl mingw arm64
 
-.PHONY: wheel npm
+.PHONY: wheel npm sqlpkg-check
 
 # The one check of what the goals need (Makefile: prereqs) comes before any
 # platform library is built, so that a user is told everything at once.
@@ -71,3 +76,7 @@ npm: platforms | prereqs
 	cd $(NPM_STAGE) && npm pack --silent --pack-destination $(CURDIR)/dist >/dev/null
 	node test/pkg/npm.js $(URN_VERSION) \
 	  $(foreach p,$(PKG_PLATFORMS),$(NODE_$(p))=$(PKG_LIB_$(p)))
+
+sqlpkg-check: dist $(LIB) | prereqs
+	URN_EXT=$(CURDIR)/$(LIB) $(TCLSH) test/pkg/sqlpkg.tcl $(URN_VERSION) \
+	  $(foreach p,$(PKG_PLATFORMS),$(p)=$(PKG_LIB_$(p)))
