@@ -51,6 +51,7 @@ NEEDS_test       := shell tcl python
 NEEDS_demo       := shell tcl python
 NEEDS_sql-golden := shell
 NEEDS_check      := shell tcl python clang
+NEEDS_check-asan := shell tcl python clang
 NEEDS_coverage   := shell tcl python clang
 NEEDS_golden     := shell tcl python
 NEEDS_platforms  := mingw arm64
@@ -60,8 +61,11 @@ PREREQS           = $(NEEDS) $(foreach g,$(MAKECMDGOALS),$(NEEDS_$(g)))
 prereqs:
 	@sh tools/prereqs.sh $(PREREQS)
 
-# What building the library needs, within the one check above.
+# What building the library needs, within the one check above; so are the
+# checks of mk/check.mk, and make check asks for everything first.
 prereqs-build: prereqs
+prereqs-check: prereqs
+check: prereqs
 
 # The test command of the README.  URN_EXT tells the suite which build to load.
 test: $(LIB) prereqs
