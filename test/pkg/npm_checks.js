@@ -69,4 +69,12 @@ for (const [plat, arch] of [["freebsd", "x64"], ["linux", "ia32"], ["darwin", "a
         e instanceof Error && e.message.includes(`no library for ${plat}-${arch}`) &&
         e.message.includes("linux-x64"), e && e.message);
 }
+// A musl system (Alpine): Node reports no glibc; the glibc build would not
+// load there, and the error says so.
+const realReport = process.report.getReport;
+process.report.getReport = () => ({ header: {} });
+e = raises(() => sqliteUrn.getLoadablePath());
+process.report.getReport = realReport;
+check("musl: a clear error", e instanceof Error && e.message.includes("needs glibc") &&
+      e.message.includes("musl"), e && e.message);
 process.exit(failed ? 1 : 0);
