@@ -11,8 +11,10 @@
 #                   dist/sqlite-urn-VERSION-PLATFORM.tar.gz holding that
 #                   platform's library (urn.so, urn.dll), README.md, LICENSE
 #                   and SHA256SUMS (the format of sha256sum, and of libSQL's
-#                   trusted.lst), plus dist/...tar.gz.sha256; staged under
-#                   build/dist/, each unpacked again and verified
+#                   trusted.lst) at its top level, plus dist/...tar.gz.sha256
+#                   and dist/checksums.txt (every archive's, the file sqlpkg
+#                   verifies its downloads with); staged under build/dist/,
+#                   each unpacked again and verified
 #   make windows    build/win/urn.dll, cross-compiled with mingw-w64
 #                   (installs gcc-mingw-w64-x86-64 via tools/prereqs.sh); it
 #                   needs only SQLite's headers, taken from SQLITE_INCLUDE
@@ -52,8 +54,10 @@ uninstall:
 	-rmdir $(DESTDIR)$(EXTDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 # Per platform: the archive, its checksum, and a check that the archive
-# unpacks to files that match the SHA256SUMS inside it.  The top directory
-# of each archive is sqlite-urn-VERSION-PLATFORM/.
+# unpacks to files that match the SHA256SUMS inside it.  The files are at
+# the archive's top level, with no directory: sqlpkg (sqlpkg.json) unpacks
+# an archive's files where it downloaded it and creates no directories, so
+# that a file under sqlite-urn-VERSION-PLATFORM/ fails its install.
 dist: platforms
 	@test -n "$(URN_VERSION)" || { echo "dist: no URN_VERSION in ext/urn.c" >&2; exit 1; }
 	rm -rf build/dist
@@ -64,14 +68,17 @@ dist: platforms
 	  mkdir -p $$stage; \
 	  cp $$lib README.md LICENSE $$stage/; \
 	  (cd $$stage && $(SHA256SUM) $$(basename $$lib) README.md LICENSE > SHA256SUMS); \
-	  tar -C build/dist $(TAR_REPRO) -cf - $$name | gzip -n -9 > dist/$$name.tar.gz; \
+	  tar -C $$stage $(TAR_REPRO) -cf - LICENSE README.md SHA256SUMS $$(basename $$lib) \
+	    | gzip -n -9 > dist/$$name.tar.gz; \
 	  (cd dist && $(SHA256SUM) $$name.tar.gz > $$name.tar.gz.sha256); \
-	  gzip -dc dist/$$name.tar.gz | tar -C build/dist/check -xf -; \
+	  mkdir -p build/dist/check/$$name; \
+	  gzip -dc dist/$$name.tar.gz | tar -C build/dist/check/$$name -xf -; \
 	  (cd build/dist/check/$$name && $(SHA256SUM) -c SHA256SUMS >/dev/null); \
 	  test "$$(cd build/dist/check/$$name && LC_ALL=C ls | tr '\n' ' ')" = \
 	       "LICENSE README.md SHA256SUMS $$(basename $$lib) "; \
 	  echo "dist/$$name.tar.gz"; \
 	done
+	cd dist && cat $(foreach p,$(PLATFORMS),sqlite-urn-$(URN_VERSION)-$(p).tar.gz.sha256) > checksums.txt
 
 distclean: clean
 	rm -rf dist

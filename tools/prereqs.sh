@@ -2,20 +2,31 @@
 # tools/prereqs.sh NEED... -- make sure what a make target needs is here.
 #
 # NEED is any of: cc (a C compiler), sqlite-dev (SQLite's headers), shell (the
-# sqlite3 command-line shell), tcl (tclsh with SQLite's Tcl package), clang
-# (clang with its sanitizer and fuzzer runtimes), llvm (llvm-profdata and
-# llvm-cov, for make coverage), gnuplot, mingw, arm64 (the aarch64 cross
+# sqlite3 command-line shell), tcl (tclsh with SQLite's Tcl package), python
+# (a python3 whose sqlite3 module can load extensions), pywheel (Debian's
+# /usr/bin/python3 with pip, setuptools, wheel and venv, to build and test
+# the wheel offline), apsw (Debian's python3-apsw), node (node and npm),
+# clang (clang with its sanitizer and fuzzer runtimes), llvm (llvm-profdata
+# and llvm-cov, for make coverage), gnuplot, mingw, arm64 (the aarch64 cross
 # compiler and SQLite's arm64 headers and libraries, Debian multiarch), qemu
 # (qemu-user, to run arm64 programs), wine (to run Windows programs), npm,
 # dqlite (libdqlite's headers, Go, the go-dqlite client's sources, the
 # dqlite shell).
 # What is missing is installed with apt-get when we run as root on a system
-# that has it; otherwise we stop and print the one command to run.
+# that has it; otherwise we stop and print the one command that installs
+# all of it.
 set -u
 CC=${CC:-cc}
 missing=""
 arches=""
 add() { missing="$missing $1"; }
+# Debian's python3 imports module $1.
+pyhas() { [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import $1" >/dev/null 2>&1; }
+# Package $1 is installed (dpkg); where there is no dpkg, say it is.
+debhas() {
+  command -v dpkg-query >/dev/null 2>&1 || return 0
+  dpkg-query -W -f '${Status}' "$1" 2>/dev/null | grep -q 'ok installed'
+}
 
 for need in "$@"; do
   case "$need" in
@@ -48,6 +59,32 @@ for need in "$@"; do
       elif ! echo 'exit [catch {package require sqlite3}]' | tclsh >/dev/null 2>&1; then
         add libsqlite3-tcl
       fi ;;
+    python)
+      # test/python.test and the README's examples take the first of these
+      # that can load extensions (pyenv's default build cannot).
+      found=""
+      for py in /usr/bin/python3 python3 python; do
+        if "$py" -c 'import sqlite3; sqlite3.connect(":memory:").enable_load_extension' \
+             >/dev/null 2>&1; then found=1; break; fi
+      done
+      # Elsewhere than Debian and Ubuntu (macOS's system Python cannot load
+      # extensions) those tests say they were skipped instead.
+      [ -n "$found" ] || ! command -v apt-get >/dev/null 2>&1 || add python3 ;;
+    pywheel)
+      [ -x /usr/bin/python3 ] || add python3
+      pyhas pip || add python3-pip
+      pyhas setuptools || add python3-setuptools
+      pyhas wheel.bdist_wheel || add python3-wheel
+      # Debian's venv makes its pip with ensurepip from python3-venv.
+      debhas python3-venv || add python3-venv ;;
+    apsw)
+      pyhas apsw || add python3-apsw ;;
+    node)
+      command -v node >/dev/null 2>&1 || add nodejs
+      command -v npm >/dev/null 2>&1 || add npm
+      # Native modules (better-sqlite3) build against node's headers:
+      # NodeSource's nodejs has them, Debian's are in libnode-dev.
+      [ -f /usr/include/node/node_api.h ] || add libnode-dev ;;
     clang)
       command -v clang >/dev/null 2>&1 || add clang
       if ! printf 'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){(void)d;(void)n;return 0;}\n' \
@@ -77,7 +114,7 @@ done
 
 [ -z "$missing" ] && exit 0
 # De-duplicate, keep order.
-pkgs=$(printf '%s\n' $missing | awk '!seen[$0]++' | tr '\n' ' ')
+pkgs=$(printf '%s\n' $missing | awk '!seen[$0]++' | tr '\n' ' ' | sed 's/ $//')
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "prereqs.sh: installing $pkgs" >&2
   export DEBIAN_FRONTEND=noninteractive
@@ -92,8 +129,21 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "prereqs.sh: apt-get install $pkgs failed" >&2; exit 1; }
   exit 0
 fi
+# One command, for a user with sudo.  A machine that never ran apt-get
+# update (a fresh container or debootstrap) knows no package yet, and a new
+# architecture's packages come only after an update: then the command
+# updates first.
+update=""
+if [ -n "$arches" ]; then
+  update=1
+elif command -v apt-cache >/dev/null 2>&1; then
+  for p in $pkgs; do
+    apt-cache show "$p" >/dev/null 2>&1 || { update=1; break; }
+  done
+fi
+cmd="sudo apt-get install -y $pkgs"
+[ -n "$update" ] && cmd="sudo apt-get update && $cmd"
+for a in $arches; do cmd="sudo dpkg --add-architecture $a && $cmd"; done
 echo "Missing prerequisites. Run:" >&2
-for a in $arches; do echo "  sudo dpkg --add-architecture $a" >&2; done
-[ -n "$arches" ] && echo "  sudo apt-get update" >&2
-echo "  sudo apt-get install -y $pkgs" >&2
+echo "  $cmd" >&2
 exit 1
