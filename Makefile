@@ -38,14 +38,30 @@ SRC      := $(wildcard ext/*.c)
 
 all: $(LIB)
 
-$(LIB): $(SRC) $(HDR) | prereqs-build
+$(LIB): $(SRC) $(HDR) | prereqs
 	$(CC) $(CFLAGS) $(WARN) -fPIC $(SOFLAGS) -o $@ $(SRC)
 
-prereqs-build:
-	@sh tools/prereqs.sh cc sqlite-dev
+# What the goals on the command line need, checked once before anything is
+# built, so that whatever is missing is named in one message with one
+# command (tools/prereqs.sh).  Building the library needs NEEDS; a goal G
+# adds NEEDS_G.  make runs a target once per run: every rule that depends
+# on prereqs shares that one check.
+NEEDS            := cc sqlite-dev
+NEEDS_test       := shell tcl python
+NEEDS_demo       := shell tcl python
+NEEDS_sql-golden := shell
+NEEDS_check      := shell tcl python clang
+NEEDS_coverage   := shell tcl python clang
+NEEDS_golden     := shell tcl python
+NEEDS_platforms  := mingw arm64
+NEEDS_dist       := mingw arm64
+PREREQS           = $(NEEDS) $(foreach g,$(MAKECMDGOALS),$(NEEDS_$(g)))
 
 prereqs:
-	@sh tools/prereqs.sh cc sqlite-dev shell tcl
+	@sh tools/prereqs.sh $(PREREQS)
+
+# What building the library needs, within the one check above.
+prereqs-build: prereqs
 
 # The test command of the README.  URN_EXT tells the suite which build to load.
 test: $(LIB) prereqs

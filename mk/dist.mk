@@ -6,10 +6,15 @@
 #                   staged installs and packagers; LIBDIR, EXTDIR, DOCDIR
 #                   override single places)
 #   make uninstall  remove exactly what install copied
-#   make dist       dist/sqlite-urn-VERSION-OS-ARCH.tar.gz holding the
-#                   library, README.md, LICENSE and SHA256SUMS (the format of
-#                   sha256sum, and of libSQL's trusted.lst), plus
-#                   dist/...tar.gz.sha256; staged under build/dist/
+#   make dist       for each platform of PLATFORMS (mk/platforms.mk:
+#                   linux-x86_64 linux-arm64 windows-x86_64), the archive
+#                   dist/sqlite-urn-VERSION-PLATFORM.tar.gz holding that
+#                   platform's library (urn.so, urn.dll), README.md, LICENSE
+#                   and SHA256SUMS (the format of sha256sum, and of libSQL's
+#                   trusted.lst) at its top level, plus dist/...tar.gz.sha256
+#                   and dist/checksums.txt (every archive's, the file sqlpkg
+#                   verifies its downloads with); staged under build/dist/,
+#                   each unpacked again and verified
 #   make windows    build/win/urn.dll, cross-compiled with mingw-w64
 #                   (installs gcc-mingw-w64-x86-64 via tools/prereqs.sh); it
 #                   needs only SQLite's headers, taken from SQLITE_INCLUDE
@@ -24,10 +29,6 @@ INSTALL ?= install
 
 # The version is the one urn_version() reports.
 URN_VERSION  := $(shell sed -n 's/^.define URN_VERSION "\([^"]*\)".*/\1/p' ext/urn.c)
-DIST_OS      := $(shell uname -s 2>/dev/null | tr '[:upper:]' '[:lower:]')
-DIST_ARCH    := $(shell uname -m 2>/dev/null)
-DIST_NAME    := sqlite-urn-$(URN_VERSION)-$(DIST_OS)-$(DIST_ARCH)
-DIST_STAGE   := build/dist/$(DIST_NAME)
 SHA256SUM    := $(shell command -v sha256sum >/dev/null 2>&1 && echo sha256sum || echo 'shasum -a 256')
 # Same inputs, same archive: GNU tar can fix order, owners and times.
 TAR_REPRO    := $(shell tar --version 2>/dev/null | grep -q 'GNU tar' && \
@@ -52,20 +53,32 @@ uninstall:
 	      $(DESTDIR)$(DOCDIR)/LICENSE
 	-rmdir $(DESTDIR)$(EXTDIR) $(DESTDIR)$(DOCDIR) 2>/dev/null
 
-# The archive, its checksum, and a check that the archive unpacks to files
-# that match the SHA256SUMS inside it.
-dist: $(LIB)
+# Per platform: the archive, its checksum, and a check that the archive
+# unpacks to files that match the SHA256SUMS inside it.  The files are at
+# the archive's top level, with no directory: sqlpkg (sqlpkg.json) unpacks
+# an archive's files where it downloaded it and creates no directories, so
+# that a file under sqlite-urn-VERSION-PLATFORM/ fails its install.
+dist: platforms
 	@test -n "$(URN_VERSION)" || { echo "dist: no URN_VERSION in ext/urn.c" >&2; exit 1; }
 	rm -rf build/dist
-	mkdir -p $(DIST_STAGE) dist
-	cp $(LIB) README.md LICENSE $(DIST_STAGE)/
-	cd $(DIST_STAGE) && $(SHA256SUM) $(LIB) README.md LICENSE > SHA256SUMS
-	tar -C build/dist $(TAR_REPRO) -cf - $(DIST_NAME) | gzip -n -9 > dist/$(DIST_NAME).tar.gz
-	cd dist && $(SHA256SUM) $(DIST_NAME).tar.gz > $(DIST_NAME).tar.gz.sha256
-	mkdir -p build/dist/check
-	gzip -dc dist/$(DIST_NAME).tar.gz | tar -C build/dist/check -xf -
-	cd build/dist/check/$(DIST_NAME) && $(SHA256SUM) -c SHA256SUMS >/dev/null
-	@echo "dist/$(DIST_NAME).tar.gz"
+	mkdir -p build/dist/check dist
+	@set -e; for p in $(PLATFORMS); do \
+	  name=sqlite-urn-$(URN_VERSION)-$$p; stage=build/dist/$$name; \
+	  lib=$(PLAT_DIR)/$$p/urn.$$(case $$p in windows-*) echo dll;; *) echo so;; esac); \
+	  mkdir -p $$stage; \
+	  cp $$lib README.md LICENSE $$stage/; \
+	  (cd $$stage && $(SHA256SUM) $$(basename $$lib) README.md LICENSE > SHA256SUMS); \
+	  tar -C $$stage $(TAR_REPRO) -cf - LICENSE README.md SHA256SUMS $$(basename $$lib) \
+	    | gzip -n -9 > dist/$$name.tar.gz; \
+	  (cd dist && $(SHA256SUM) $$name.tar.gz > $$name.tar.gz.sha256); \
+	  mkdir -p build/dist/check/$$name; \
+	  gzip -dc dist/$$name.tar.gz | tar -C build/dist/check/$$name -xf -; \
+	  (cd build/dist/check/$$name && $(SHA256SUM) -c SHA256SUMS >/dev/null); \
+	  test "$$(cd build/dist/check/$$name && LC_ALL=C ls | tr '\n' ' ')" = \
+	       "LICENSE README.md SHA256SUMS $$(basename $$lib) "; \
+	  echo "dist/$$name.tar.gz"; \
+	done
+	cd dist && cat $(foreach p,$(PLATFORMS),sqlite-urn-$(URN_VERSION)-$(p).tar.gz.sha256) > checksums.txt
 
 distclean: clean
 	rm -rf dist
@@ -80,7 +93,7 @@ $(WIN_DIR)/urn.dll: $(SRC) $(HDR)
 	@sh tools/prereqs.sh mingw sqlite-dev
 	mkdir -p $(WIN_DIR)/include
 	cp $(SQLITE_INCLUDE)/sqlite3.h $(SQLITE_INCLUDE)/sqlite3ext.h $(WIN_DIR)/include/
-	$(MINGW_CC) $(WIN_CFLAGS) $(WARN) -shared -static-libgcc \
+	$(MINGW_CC) $(WIN_CFLAGS) $(WARN) -shared -static-libgcc -Wl,--no-insert-timestamp \
 	  -I$(WIN_DIR)/include -o $@ $(SRC)
 	@$(MINGW_OBJDUMP) -p $@ | grep -q '\] sqlite3_urn_init$$' || \
 	  { echo "windows: $@ does not export sqlite3_urn_init" >&2; rm -f $@; exit 1; }

@@ -23,6 +23,12 @@ HOSTS_NPM_TGZ   := dist/sqlite-urn-$(URN_VERSION).tgz
 HOSTS_PKGS := $(if $(HOSTS),$(if $(filter python apsw sqlite-utils,$(HOSTS)),wheel) \
                 $(if $(filter better-sqlite3 libsql,$(HOSTS)),npm),wheel npm)
 
+# The one check of the Makefile (prereqs) covers what the packages need
+# when they are built here; each host's own packages are installed by
+# test/hosts/run.sh, all at once, then host by host for what failed.
+NEEDS_hosts = $(if $(filter wheel,$(HOSTS_PKGS)),$(NEEDS_wheel)) \
+              $(if $(filter npm,$(HOSTS_PKGS)),$(NEEDS_npm))
+
 .PHONY: hosts
 
 hosts: $(LIB) $(HOSTS_PKGS)

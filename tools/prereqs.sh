@@ -2,22 +2,50 @@
 # tools/prereqs.sh NEED... -- make sure what a make target needs is here.
 #
 # NEED is any of: cc (a C compiler), sqlite-dev (SQLite's headers), shell (the
-# sqlite3 command-line shell), tcl (tclsh with SQLite's Tcl package), clang
-# (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw; and the
-# hosts of `make hosts` (mk/hosts.mk): venv (Debian's /usr/bin/python3 with
-# venv, pip, setuptools and wheel), apsw, sqlite-utils, node (node and npm),
-# go (Debian's Go and mattn/go-sqlite3), rust (Debian's cargo and rusqlite),
-# java (a JDK and xerial's sqlite-jdbc), ruby, php, perl (each with its
-# SQLite binding).
+# sqlite3 command-line shell), tcl (tclsh with SQLite's Tcl package), python
+# (a python3 whose sqlite3 module can load extensions), pywheel (Debian's
+# /usr/bin/python3 with pip, setuptools, wheel and venv, to build and test
+# the wheel offline), apsw (Debian's python3-apsw), node (node and npm),
+# clang (clang with its sanitizer and fuzzer runtimes), gnuplot, mingw, arm64
+# (the aarch64 cross compiler and SQLite's arm64 headers and libraries,
+# Debian multiarch), qemu (qemu-user, to run arm64 programs), wine (to run
+# Windows programs), npm; and for the hosts of `make hosts` (mk/hosts.mk):
+# sqlite-utils, go (Debian's Go and mattn/go-sqlite3), rust (Debian's cargo
+# and rusqlite), java (a JDK and xerial's sqlite-jdbc), ruby, php, perl
+# (each with its SQLite binding).
 # What is missing is installed with apt-get when we run as root on a system
-# that has it; otherwise we stop and print the one command to run.
+# that has it; otherwise we stop and print the one command that installs
+# all of it.
 set -u
 CC=${CC:-cc}
 missing=""
+arches=""
 add() { missing="$missing $1"; }
+# Debian's python3 imports module $1.
+pyhas() { [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import $1" >/dev/null 2>&1; }
+# Package $1 is installed (dpkg); where there is no dpkg, say it is.
+debhas() {
+  command -v dpkg-query >/dev/null 2>&1 || return 0
+  dpkg-query -W -f '${Status}' "$1" 2>/dev/null | grep -q 'ok installed'
+}
 
 for need in "$@"; do
   case "$need" in
+    arm64)
+      command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || add gcc-aarch64-linux-gnu
+      # The arm64 libsqlite3-dev (headers, libsqlite3.so and .a for arm64)
+      # installs beside the native one once dpkg knows the architecture.
+      if ! printf '#include <sqlite3.h>\nint main(void){return !sqlite3_libversion();}\n' \
+           | aarch64-linux-gnu-gcc -x c -o /dev/null - -lsqlite3 2>/dev/null; then
+        arches="$arches arm64"; add libsqlite3-dev:arm64
+      fi ;;
+    qemu)
+      command -v qemu-aarch64 >/dev/null 2>&1 || command -v qemu-aarch64-static \
+        >/dev/null 2>&1 || add qemu-user ;;
+    wine)
+      command -v wine >/dev/null 2>&1 || { add wine; add wine64; } ;;
+    npm)
+      command -v npm >/dev/null 2>&1 || add npm ;;
     cc)
       command -v "$CC" >/dev/null 2>&1 || add build-essential ;;
     sqlite-dev)
@@ -32,6 +60,27 @@ for need in "$@"; do
       elif ! echo 'exit [catch {package require sqlite3}]' | tclsh >/dev/null 2>&1; then
         add libsqlite3-tcl
       fi ;;
+    python)
+      # test/python.test and the README's examples take the first of these
+      # that can load extensions (pyenv's default build cannot).
+      found=""
+      for py in /usr/bin/python3 python3 python; do
+        if "$py" -c 'import sqlite3; sqlite3.connect(":memory:").enable_load_extension' \
+             >/dev/null 2>&1; then found=1; break; fi
+      done
+      [ -n "$found" ] || add python3 ;;
+    pywheel)
+      [ -x /usr/bin/python3 ] || add python3
+      pyhas pip || add python3-pip
+      pyhas setuptools || add python3-setuptools
+      pyhas wheel.bdist_wheel || add python3-wheel
+      # Debian's venv makes its pip with ensurepip from python3-venv.
+      debhas python3-venv || add python3-venv ;;
+    apsw)
+      pyhas apsw || add python3-apsw ;;
+    node)
+      command -v node >/dev/null 2>&1 || add nodejs
+      command -v npm >/dev/null 2>&1 || add npm ;;
     clang)
       command -v clang >/dev/null 2>&1 || add clang
       if ! printf 'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){(void)d;(void)n;return 0;}\n' \
@@ -42,19 +91,8 @@ for need in "$@"; do
       command -v gnuplot >/dev/null 2>&1 || add gnuplot-nox ;;
     mingw)
       command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || add gcc-mingw-w64-x86-64 ;;
-    venv)
-      # Debian's own interpreter: its sqlite3 module can load extensions.
-      if ! /usr/bin/python3 -c 'import venv, ensurepip, setuptools, wheel' >/dev/null 2>&1 \
-         || ! /usr/bin/python3 -m pip --version >/dev/null 2>&1; then
-        add python3-venv; add python3-pip; add python3-setuptools; add python3-wheel
-      fi ;;
-    apsw)
-      /usr/bin/python3 -c 'import apsw' >/dev/null 2>&1 || add python3-apsw ;;
     sqlite-utils)
       command -v sqlite-utils >/dev/null 2>&1 || add sqlite-utils ;;
-    node)
-      command -v node >/dev/null 2>&1 || add nodejs
-      command -v npm >/dev/null 2>&1 || add npm ;;
     go)
       # Debian's Go and its source tree of mattn/go-sqlite3 (GO111MODULE=off).
       [ -x /usr/bin/go ] || add golang-go
@@ -90,10 +128,29 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   # Targets run side by side (make -j, two checkouts) would race for dpkg's
   # lock: each waits for the other's apt-get instead of failing.
   lock="-o DPkg::Lock::Timeout=900"
+  for a in $arches; do
+    dpkg --print-foreign-architectures | grep -qx "$a" || dpkg --add-architecture "$a" || {
+      echo "prereqs.sh: dpkg --add-architecture $a failed" >&2; exit 1; }
+  done
   apt-get $lock update -qq >/dev/null && apt-get $lock install -y -qq $pkgs >/dev/null || {
     echo "prereqs.sh: apt-get install $pkgs failed" >&2; exit 1; }
   exit 0
 fi
+# One command, for a user with sudo.  A machine that never ran apt-get
+# update (a fresh container or debootstrap) knows no package yet, and a new
+# architecture's packages come only after an update: then the command
+# updates first.
+update=""
+if [ -n "$arches" ]; then
+  update=1
+elif command -v apt-cache >/dev/null 2>&1; then
+  for p in $pkgs; do
+    apt-cache show "$p" >/dev/null 2>&1 || { update=1; break; }
+  done
+fi
+cmd="sudo apt-get install -y $pkgs"
+[ -n "$update" ] && cmd="sudo apt-get update && $cmd"
+for a in $arches; do cmd="sudo dpkg --add-architecture $a && $cmd"; done
 echo "Missing prerequisites. Run:" >&2
-echo "  sudo apt-get install -y $pkgs" >&2
+echo "  $cmd" >&2
 exit 1

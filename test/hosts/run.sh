@@ -34,12 +34,12 @@ needs() {
   case "$1" in
     shell) echo shell ;;
     tcl) echo tcl ;;
-    python) echo venv ;;
-    apsw) echo venv apsw ;;
-    sqlite-utils) echo venv sqlite-utils ;;
+    python) echo pywheel ;;
+    apsw) echo pywheel apsw ;;
+    sqlite-utils) echo pywheel sqlite-utils ;;
     # better-sqlite3 compiles its addon when npm has no prebuilt one for
     # this Node: a C++ compiler and a Python for node-gyp.
-    better-sqlite3) echo node cc venv ;;
+    better-sqlite3) echo node cc python ;;
     libsql) echo node ;;
     go) echo cc sqlite-dev go ;;
     rust) echo cc sqlite-dev rust ;;

@@ -1,0 +1,168 @@
+"use strict";
+// test/pkg/npm.js VERSION PLATFORM=LIB... -- make npm's test, run after
+// npm pack: the tarball dist/sqlite-urn-VERSION.tgz carries each platform
+// library (lib/PLATFORM/) and nothing stray, and package.json's os and cpu
+// name those platforms; the README's own npm install lines install it with
+// better-sqlite3@12 and libsql from the npm registry into build/pkgtest/npm
+// (kept between runs: a warm run reinstalls only the tarball); the checks
+// of npm_checks.js run with each driver, and the README's and the manual's
+// ```javascript examples run there.  Prints "ok - NAME" or "FAILED - NAME:
+// why" per check and ends with "npm: N passed, N failed".
+const cp = require("child_process");
+const crypto = require("crypto");
+const fs = require("fs");
+const path = require("path");
+
+const TOP = path.resolve(__dirname, "..", "..");
+const [version, ...pairs] = process.argv.slice(2);
+const libs = Object.fromEntries(pairs.map((p) => p.split("=")));
+const WORK = path.join(TOP, "build", "pkgtest", "npm");
+const TGZ = path.join(TOP, "dist", `sqlite-urn-${version}.tgz`);
+let npass = 0;
+let nfail = 0;
+
+function check(name, ok, why) {
+  if (ok) {
+    npass++;
+    console.log(`ok - ${name}`);
+  } else {
+    nfail++;
+    console.log(`FAILED - ${name}: ${why}`);
+  }
+}
+
+// {status, out}: stdout and stderr together.
+function run(cmd, args, opts = {}) {
+  const r = cp.spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 26, ...opts });
+  return { status: r.status, out: (r.stdout || "") + (r.stderr || "") + (r.error ? String(r.error) : "") };
+}
+
+const sha256 = (buf) => crypto.createHash("sha256").update(buf).digest("hex");
+
+// Fenced blocks of a page: [{lang, line, body}].
+function blocks(page) {
+  const lines = fs.readFileSync(page, "utf8").split("\n");
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^```(\w+)\s*$/.exec(lines[i]);
+    if (!m) continue;
+    let j = i + 1;
+    while (j < lines.length && !/^```\s*$/.test(lines[j])) j++;
+    out.push({ lang: m[1], line: i + 1, body: lines.slice(i + 1, j) });
+    i = j;
+  }
+  return out;
+}
+
+const readme = path.join(TOP, "README.md");
+const pages = [readme, ...fs.readdirSync(path.join(TOP, "docs")).filter((f) => f.endsWith(".md"))
+  .sort().map((f) => path.join(TOP, "docs", f))];
+
+// 1. The tarball: what it holds, and package.json.
+check(`dist/sqlite-urn-${version}.tgz exists`, fs.existsSync(TGZ), TGZ);
+const unpack = path.join(TOP, "build", "pkgtest", "npm-tgz");
+fs.rmSync(unpack, { recursive: true, force: true });
+fs.mkdirSync(unpack, { recursive: true });
+let r = run("tar", ["-xzf", TGZ, "-C", unpack]);
+check("the tarball unpacks", r.status === 0, r.out);
+const pkgdir = path.join(unpack, "package");
+const listing = run("tar", ["-tzf", TGZ]).out.trim().split("\n").sort();
+const want = ["package/LICENSE", "package/README.md", "package/index.d.ts", "package/index.js",
+  "package/package.json",
+  ...Object.entries(libs).map(([p, l]) => `package/lib/${p}/${path.basename(l)}`)].sort();
+check("it holds the loader, its types, README, LICENSE and one library per platform, nothing else",
+      JSON.stringify(listing) === JSON.stringify(want), `${listing} vs ${want}`);
+for (const [plat, lib] of Object.entries(libs)) {
+  const inside = path.join(pkgdir, "lib", plat, path.basename(lib));
+  check(`lib/${plat}/${path.basename(lib)} is ${lib}, byte for byte`,
+        fs.existsSync(inside) && sha256(fs.readFileSync(inside)) === sha256(fs.readFileSync(lib)), inside);
+}
+const pj = JSON.parse(fs.readFileSync(path.join(pkgdir, "package.json"), "utf8"));
+const uniq = (a) => [...new Set(a)].sort();
+const plats = Object.keys(libs);
+check(`package.json: name sqlite-urn, version ${version}`, pj.name === "sqlite-urn" && pj.version === version,
+      `${pj.name} ${pj.version}`);
+check("package.json: os and cpu name exactly the platforms carried",
+      JSON.stringify(uniq(pj.os || [])) === JSON.stringify(uniq(plats.map((p) => p.split("-")[0]))) &&
+      JSON.stringify(uniq(pj.cpu || [])) === JSON.stringify(uniq(plats.map((p) => p.split("-")[1]))),
+      `os ${pj.os} cpu ${pj.cpu}`);
+
+// 2. The README's npm install lines, in WORK (node_modules kept between runs).
+// A package.json of its own, so that npm does not look further up.  The
+// drivers stay installed between runs (better-sqlite3 compiles SQLite for
+// a minute or more); npm replaces the named tarball, which the checks
+// below compare with this build.
+fs.mkdirSync(WORK, { recursive: true });
+if (!fs.existsSync(path.join(WORK, "package.json"))) {
+  fs.writeFileSync(path.join(WORK, "package.json"), '{ "name": "sqlite-urn-npm-test", "private": true }\n');
+}
+fs.rmSync(path.join(WORK, "dist"), { force: true });
+fs.symlinkSync(path.join(TOP, "dist"), path.join(WORK, "dist"));
+const installSection = /^## Install\n([\s\S]*?)(?=^## )/m.exec(fs.readFileSync(readme, "utf8"));
+const installs = [];
+for (const page of pages) {
+  const inInstall = page === readme;
+  for (const b of blocks(page)) {
+    if (b.lang !== "sh") continue;
+    if (inInstall && !(installSection && installSection[1].includes(b.body.join("\n")))) continue;
+    installs.push(...b.body.filter((l) => /^\s*npm install /.test(l)));
+  }
+}
+check("the README's Install section has an npm install line", installs.length > 0, "none");
+// better-sqlite3 builds from source here (its prebuilt download is out of
+// reach) against the headers of the node that runs: node-gyp must not go
+// looking for them either.
+const env = { ...process.env, npm_config_build_from_source: "true", npm_config_audit: "false",
+  npm_config_fund: "false", npm_config_update_notifier: "false" };
+if (!env.npm_config_nodedir && fs.existsSync("/usr/include/node/node_api.h")) env.npm_config_nodedir = "/usr";
+for (const c of installs) {
+  r = run("bash", ["-ec", c], { cwd: WORK, env });
+  check(`README: ${c.trim()}`, r.status === 0, r.out.slice(-1500));
+}
+const drivers = ["better-sqlite3", "libsql"];
+for (const d of drivers) {
+  r = run("node", ["-e", `require(${JSON.stringify(d)})`], { cwd: WORK });
+  check(`${d} is installed by the docs' npm install lines`, r.status === 0, r.out.slice(-500));
+}
+const major = JSON.parse(fs.readFileSync(path.join(WORK, "node_modules", "better-sqlite3", "package.json"))).version.split(".")[0];
+check("better-sqlite3 is 12.x (13 crashes on Node 20)", major === "12", major);
+const here = `${process.platform}-${process.arch}`;
+if (libs[here]) {
+  const installed = path.join(WORK, "node_modules", "sqlite-urn", "lib", here, path.basename(libs[here]));
+  check("the installed package holds this build's library", fs.existsSync(installed) &&
+        sha256(fs.readFileSync(installed)) === sha256(fs.readFileSync(libs[here])), installed);
+}
+
+// 3. The checks, with each driver.
+for (const d of drivers) {
+  fs.copyFileSync(path.join(__dirname, "npm_checks.js"), path.join(WORK, "npm_checks.js"));
+  r = run("node", ["npm_checks.js", d, version], { cwd: WORK });
+  for (const line of r.out.split("\n")) {
+    if (!line) continue;
+    console.log(line);
+    if (line.startsWith("ok - ")) npass++;
+    else if (line.startsWith("FAILED - ")) nfail++;
+  }
+  if (r.status !== 0 && !r.out.includes("FAILED - ")) check(`npm_checks.js ${d}`, false, r.out.slice(-800));
+}
+
+// 4. The ```javascript examples of the README and the manual.
+let nexamples = 0;
+for (const page of pages) {
+  for (const b of blocks(page)) {
+    if (b.lang !== "javascript") continue;
+    nexamples++;
+    const where = `${path.basename(page)}:${b.line}`;
+    const f = path.join(WORK, `example_${where.replace(/\W/g, "_")}.js`);
+    fs.writeFileSync(f, b.body.join("\n") + "\n");
+    const expect = b.body.map((l) => /^\s*\/\/ → (.*)$/.exec(l)).filter(Boolean).map((m) => m[1]);
+    r = run("node", [f], { cwd: WORK });
+    const got = r.out.replace(/\n$/, "").split("\n");
+    check(`example ${where}`, r.status === 0 && JSON.stringify(got) === JSON.stringify(expect),
+          `want ${JSON.stringify(expect)}, got ${JSON.stringify(got)}`);
+  }
+}
+check("the README and the manual show sqlite-urn examples", nexamples > 0, "none");
+
+console.log(`npm: ${npass} passed, ${nfail} failed`);
+process.exit(nfail ? 1 : 0);
