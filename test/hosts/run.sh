@@ -37,8 +37,9 @@ needs() {
     python) echo pywheel ;;
     apsw) echo pywheel apsw ;;
     sqlite-utils) echo pywheel sqlite-utils ;;
-    # better-sqlite3 compiles its addon when npm has no prebuilt one for
-    # this Node: a C++ compiler and a Python for node-gyp.
+    # better-sqlite3 compiles its addon when its prebuilt one cannot be
+    # downloaded (only the npm registry is reachable here): a C++ compiler
+    # and a Python for node-gyp.
     better-sqlite3) echo node cc python ;;
     libsql) echo node ;;
     go) echo cc sqlite-dev go ;;
@@ -248,7 +249,7 @@ for h in $hosts; do
   echo "host $h: FAILED: $why"
   diff "$dir/want" "$dir/out" | sed 's/^/  | /' | head -n 12
   for f in err build.log; do
-    [ -s "$dir/$f" ] && tail -n 8 "$dir/$f" | sed "s|^|  | build/hosts/$h/$f: |"
+    [ -s "$dir/$f" ] && tail -n 8 "$dir/$f" | sed "s%^%  | build/hosts/$h/$f: %"
   done
   fail=$((fail + 1))
 done
