@@ -68,7 +68,9 @@ for need in "$@"; do
         if "$py" -c 'import sqlite3; sqlite3.connect(":memory:").enable_load_extension' \
              >/dev/null 2>&1; then found=1; break; fi
       done
-      [ -n "$found" ] || add python3 ;;
+      # Elsewhere than Debian and Ubuntu (macOS's system Python cannot load
+      # extensions) those tests say they were skipped instead.
+      [ -n "$found" ] || ! command -v apt-get >/dev/null 2>&1 || add python3 ;;
     pywheel)
       [ -x /usr/bin/python3 ] || add python3
       pyhas pip || add python3-pip
@@ -80,7 +82,10 @@ for need in "$@"; do
       pyhas apsw || add python3-apsw ;;
     node)
       command -v node >/dev/null 2>&1 || add nodejs
-      command -v npm >/dev/null 2>&1 || add npm ;;
+      command -v npm >/dev/null 2>&1 || add npm
+      # Native modules (better-sqlite3) build against node's headers:
+      # NodeSource's nodejs has them, Debian's are in libnode-dev.
+      [ -f /usr/include/node/node_api.h ] || add libnode-dev ;;
     clang)
       command -v clang >/dev/null 2>&1 || add clang
       if ! printf 'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){(void)d;(void)n;return 0;}\n' \
@@ -121,7 +126,7 @@ done
 
 [ -z "$missing" ] && exit 0
 # De-duplicate, keep order.
-pkgs=$(printf '%s\n' $missing | awk '!seen[$0]++' | tr '\n' ' ')
+pkgs=$(printf '%s\n' $missing | awk '!seen[$0]++' | tr '\n' ' ' | sed 's/ $//')
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "prereqs.sh: installing $pkgs" >&2
   export DEBIAN_FRONTEND=noninteractive

@@ -87,6 +87,11 @@ check("package.json: os and cpu name exactly the platforms carried",
       JSON.stringify(uniq(pj.cpu || [])) === JSON.stringify(uniq(plats.map((p) => p.split("-")[1]))),
       `os ${pj.os} cpu ${pj.cpu}`);
 
+// better-sqlite3 12 needs Node 20 or later (13 needs 22, and crashes on 20).
+const nodeMajor = Number(process.versions.node.split(".")[0]);
+check(`node ${process.versions.node} is 20 or later, as better-sqlite3 12 needs`, nodeMajor >= 20,
+      "Debian 12's nodejs is 18: better-sqlite3 12 does not support it");
+
 // 2. The README's npm install lines, in WORK (node_modules kept between runs).
 // A package.json of its own, so that npm does not look further up.  The
 // drivers stay installed between runs (better-sqlite3 compiles SQLite for
