@@ -1,7 +1,8 @@
 /*
 ** test/static.c -- sqlite-urn in hosts that do not call
-** sqlite3_load_extension().  Built and run by test/static.test; every line
-** it prints is compared there.  Two programs in one file:
+** sqlite3_load_extension().  Built and run by test/static.test, which
+** compares every line it prints, and by the static host of the host matrix
+** (test/hosts/run.sh, `make hosts`).  Two programs in one file:
 **
 ** 1. (default) The extension compiled into an application: every C file
 **    of ext/ built with -DSQLITE_CORE and linked with SQLite's static
@@ -170,10 +171,16 @@ int main(void){
   }
   if( sqlite3_open(":memory:", &db)!=SQLITE_OK ) return 1;
 
-  /* The collation, as the README's first example uses it. */
+  /* The three checks of every host of the host matrix (test/hosts/run.sh,
+  ** whose static host compares these first three lines): the canonical
+  ** form, the collation refusing an equivalent spelling in a UNIQUE column,
+  ** a check digit in strict mode. */
+  printQuery(db, "SELECT urn_canonical('URN:ISBN:0-395-36341-1#p')");
   printQuery(db, "CREATE TABLE book(id TEXT UNIQUE COLLATE URN, title TEXT)");
   printQuery(db, "INSERT INTO book VALUES('urn:example:a%2Cb', 'first')");
-  printQuery(db, "INSERT INTO book VALUES('URN:EXAMPLE:a%2cb#x', 'second')");
+  printQuery(db, "INSERT INTO book VALUES('URN:EXAMPLE:a%2cb#f', 'second')");
+  printQuery(db, "SELECT urn_valid('urn:isbn:0-395-36341-6', 'ns')");
+  /* The collation, as the README's first example uses it. */
   printQuery(db, "SELECT title FROM book WHERE id = 'Urn:Example:a%2Cb?=q'");
   printQuery(db, "SELECT urn_valid('urn:ab:c'), urn_nid('URN:ISBN:1')");
   /* The codec functions. */

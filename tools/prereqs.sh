@@ -11,7 +11,10 @@
 # compiler and SQLite's arm64 headers and libraries, Debian multiarch), qemu
 # (qemu-user, to run arm64 programs), wine (to run Windows programs), npm,
 # dqlite (libdqlite's headers, Go, the go-dqlite client's sources, the
-# dqlite shell).
+# dqlite shell); and for the hosts of `make hosts` (mk/hosts.mk):
+# sqlite-utils, go (Debian's Go and mattn/go-sqlite3), rust (Debian's cargo
+# and rusqlite), java (a JDK and xerial's sqlite-jdbc), ruby, php, perl
+# (each with its SQLite binding).
 # What is missing is installed with apt-get when we run as root on a system
 # that has it; otherwise we stop and print the one command that installs
 # all of it.
@@ -107,6 +110,29 @@ for need in "$@"; do
       [ -f /usr/share/gocode/src/github.com/canonical/go-dqlite/client/client.go ] \
         || add golang-github-canonical-go-dqlite-dev
       command -v dqlite >/dev/null 2>&1 || add go-dqlite ;;
+    sqlite-utils)
+      command -v sqlite-utils >/dev/null 2>&1 || add sqlite-utils ;;
+    go)
+      # Debian's Go and its source tree of mattn/go-sqlite3 (GO111MODULE=off).
+      [ -x /usr/bin/go ] || add golang-go
+      [ -f /usr/share/gocode/src/github.com/mattn/go-sqlite3/sqlite3.go ] \
+        || add golang-github-mattn-go-sqlite3-dev ;;
+    rust)
+      # Debian's cargo (not a rustup one), offline on Debian's vendored crates.
+      [ -x /usr/bin/cargo ] || add cargo
+      ls -d /usr/share/cargo/registry/rusqlite-* >/dev/null 2>&1 \
+        || add librust-rusqlite-dev
+      command -v pkg-config >/dev/null 2>&1 || add pkg-config ;;
+    java)
+      command -v javac >/dev/null 2>&1 || add default-jdk-headless
+      [ -f /usr/share/java/sqlite-jdbc.jar ] || add libxerial-sqlite-jdbc-java ;;
+    ruby)
+      ruby -e 'require "sqlite3"' >/dev/null 2>&1 || { add ruby; add ruby-sqlite3; } ;;
+    php)
+      php -r 'exit(class_exists("SQLite3") ? 0 : 1);' >/dev/null 2>&1 \
+        || { add php-cli; add php-sqlite3; } ;;
+    perl)
+      perl -MDBD::SQLite -e1 >/dev/null 2>&1 || add libdbd-sqlite3-perl ;;
     *)
       echo "prereqs.sh: unknown need '$need'" >&2; exit 2 ;;
   esac
