@@ -61,7 +61,7 @@ static int refIsUrn(const unsigned char *z, size_t len, int mode){
   char zErr[URN_ERROR_MAX];
   if( mode!=URN_MODE_NS ) return urnScan(z, len, mode, 0, 0);
   return urnScan(z, len, URN_MODE_RFC8141, &parts, 0)
-      && urnNsCheck(z, &parts, zErr, sizeof(zErr));
+      && urnNsCheck(z, &parts, zErr, sizeof(zErr), 0);
 }
 
 /* The length of the run of bytes from s that a URN may hold (RFC 8141 §2,
@@ -163,7 +163,7 @@ static void checkCandidates(const unsigned char *z, size_t n, int mode){
         char zErr[URN_ERROR_MAX];
         if( !urnScan(z+s, nss+L-s, URN_MODE_RFC8141, &p, 0) ) continue;
         CHECK(urnNsPrefixPasses(&ns, z, nss, L)
-              ==urnNsCheck(z+s, &p, zErr, sizeof(zErr)),
+              ==urnNsCheck(z+s, &p, zErr, sizeof(zErr), 0),
               "urnNsPrefixPasses() is not urnNsCheck()");
       }
     }
