@@ -11,8 +11,9 @@
 ** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
 ** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
 ** reserved, "/", "?", "#" and %00 rejected); urn_valid, urn_error,
-** urn_canonical, urn_equal and urn_json also take 'ns': RFC 8141 plus the
-** namespace rules of urn_ns_sql.c (registered NID, check digits, key_ns).
+** urn_canonical, urn_key, urn_equal and urn_json also take 'ns': RFC 8141
+** plus the namespace rules of urn_ns_sql.c (registered NID, check digits,
+** key_ns).
 ** Any other mode, NULL included, is an SQL error that names the accepted
 ** ones.
 **
@@ -32,6 +33,18 @@
 **                             dropped, nothing decoded (RFC 8141 §3.1).
 **                             Mode 'ns': key_ns(X), the key after the
 **                             namespace's own equivalence rule.
+**   urn_key(X [,MODE])        the sort key of the collations, always TEXT:
+**                             urn_canonical(X) for a URN, X itself byte for
+**                             byte otherwise (NUL bytes, invalid UTF-8 and
+**                             all; a number's text, a BLOB's bytes).  In a
+**                             UTF-8 database, urn_key(X) = urn_key(Y) and
+**                             its BINARY order are exactly X = Y and the
+**                             order of COLLATE URN; mode 'ns': of URN_NS;
+**                             mode 'rfc2141': the RFC 2141 key, which no
+**                             collation follows.  For indexes and generated
+**                             columns at BINARY speed:
+**                               CREATE INDEX t_k ON t(urn_key(id));
+**                               SELECT * FROM t WHERE urn_key(id) = urn_key(?);
 **   urn_normalize(X [,MODE])  X with scheme and NID lower-cased and every
 **                             %XX upper-cased in every part, components
 **                             kept: the form to store and display.
@@ -45,8 +58,8 @@
 **   virtual table urn_namespaces                          urn_ns_sql.c
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
-** not a URN under MODE.  Every function gives NULL for a NULL X (urn_equal:
-** for either argument NULL).  INTEGER, REAL and BLOB arguments are read as
+** not a URN under MODE (urn_key gives the string).  Every function gives
+** NULL for a NULL X (urn_equal: for either argument NULL).  INTEGER, REAL and BLOB arguments are read as
 ** SQLite's text conversion of them; embedded NUL bytes and invalid UTF-8 are
 ** read as the bytes they are (no URN holds either, so such a value is
 ** simply not a URN).  Errors are raised only for misuse (a bad MODE, a wrong
@@ -175,22 +188,38 @@ static void urnPartFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   urnResultSpan(ctx, z, pSpan);
 }
 
-/* urn_canonical(X [,MODE]) and urn_normalize(X [,MODE]): one result buffer
-** of known length, written once, handed to SQLite without a copy.  It is
-** NUL-terminated and given with length -1: SQLite then marks the value
-** terminated, and a function that reads it as text (length(), another
-** urn_ function) reads it in place instead of copying it to terminate it.
-** A valid URN holds no NUL byte (RFC 8141 §2: pchar), nor do its key and
-** normalized form, so the length SQLite finds is nOut. */
+/* urn_canonical(X [,MODE]), urn_key(X [,MODE]) and urn_normalize(X
+** [,MODE]): one scan, then one result buffer of known length, written
+** once, handed to SQLite without a copy.  It is NUL-terminated and given
+** with length -1: SQLite then marks the value terminated, and a function
+** that reads it as text (length(), another urn_ function) reads it in
+** place instead of copying it to terminate it.  A valid URN holds no NUL
+** byte (RFC 8141 §2: pchar), nor do its key and normalized form, so the
+** length SQLite finds is nOut.
+**
+** urn_key is key(X) itself (docs/design.md), so that BINARY on it orders
+** and equates exactly as the collation does (I1): for a URN its key, as
+** urn_canonical; for anything else X's own bytes, unscanned again, as
+** TEXT, through their length: a non-URN may hold NUL bytes and invalid
+** UTF-8, and BINARY compares it with memcmp, then by length, as the
+** collation does (I3: a non-URN equals only itself). */
 static void urnRewriteFunc(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv){
   const unsigned char *z; size_t n; int valid;
   UrnParts parts;
   unsigned char *zOut;
   size_t nOut;
-  int isKey = ((const UrnFunc*)sqlite3_user_data(ctx))->zName[4]=='c';
+  char cName = ((const UrnFunc*)sqlite3_user_data(ctx))->zName[4];
+  int isKey = cName=='c' || cName=='k';
   int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
-  if( mode<0 || !valid ) return;
+  if( mode<0 ) return;
+  if( !valid ){
+    if( cName=='k' ){
+      sqlite3_result_text64(ctx, (const char*)z, n, SQLITE_TRANSIENT,
+                            SQLITE_UTF8);
+    }
+    return;
+  }
   nOut = isKey ? URN_KEY_LEN(&parts) : n;
   zOut = sqlite3_malloc64(nOut+1);
   if( zOut==0 ){
@@ -241,6 +270,7 @@ static const UrnFunc aUrnFunc[] = {
   { "urn_qcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
   { "urn_fcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
   { "urn_canonical",  -1, urnRewriteFunc, URN_MODES_ALL },
+  { "urn_key",        -1, urnRewriteFunc, URN_MODES_ALL },
   { "urn_normalize",  -1, urnRewriteFunc, URN_MODES_SYNTAX },
   { "urn_equal",       2, urnEqualFunc,   URN_MODES_ALL },
   { "urn_equal",       3, urnEqualFunc,   URN_MODES_ALL },
