@@ -59,10 +59,10 @@
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
 ** not a URN under MODE (urn_key gives the string).  Every function gives
-** NULL for a NULL X (urn_equal: for either argument NULL).  INTEGER, REAL and BLOB arguments are read as
-** SQLite's text conversion of them; embedded NUL bytes and invalid UTF-8 are
-** read as the bytes they are (no URN holds either, so such a value is
-** simply not a URN).  Errors are raised only for misuse (a bad MODE, a wrong
+** NULL for a NULL X (urn_equal: for either argument NULL).  INTEGER, REAL
+** and BLOB arguments are read as SQLite's text conversion of them; embedded
+** NUL bytes and invalid UTF-8 are read as the bytes they are (no URN holds
+** either, so such a value is simply not a URN).  Errors are raised only for misuse (a bad MODE, a wrong
 ** argument count) and for out-of-memory.
 **
 ** The collation URN orders strings by the bytes of key(X), shorter first on
@@ -188,38 +188,22 @@ static void urnPartFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   urnResultSpan(ctx, z, pSpan);
 }
 
-/* urn_canonical(X [,MODE]), urn_key(X [,MODE]) and urn_normalize(X
-** [,MODE]): one scan, then one result buffer of known length, written
-** once, handed to SQLite without a copy.  It is NUL-terminated and given
-** with length -1: SQLite then marks the value terminated, and a function
-** that reads it as text (length(), another urn_ function) reads it in
-** place instead of copying it to terminate it.  A valid URN holds no NUL
-** byte (RFC 8141 §2: pchar), nor do its key and normalized form, so the
-** length SQLite finds is nOut.
-**
-** urn_key is key(X) itself (docs/design.md), so that BINARY on it orders
-** and equates exactly as the collation does (I1): for a URN its key, as
-** urn_canonical; for anything else X's own bytes, unscanned again, as
-** TEXT, through their length: a non-URN may hold NUL bytes and invalid
-** UTF-8, and BINARY compares it with memcmp, then by length, as the
-** collation does (I3: a non-URN equals only itself). */
+/* urn_canonical(X [,MODE]) and urn_normalize(X [,MODE]): one result buffer
+** of known length, written once, handed to SQLite without a copy.  It is
+** NUL-terminated and given with length -1: SQLite then marks the value
+** terminated, and a function that reads it as text (length(), another
+** urn_ function) reads it in place instead of copying it to terminate it.
+** A valid URN holds no NUL byte (RFC 8141 §2: pchar), nor do its key and
+** normalized form, so the length SQLite finds is nOut. */
 static void urnRewriteFunc(sqlite3_context *ctx, int argc,
                            sqlite3_value **argv){
   const unsigned char *z; size_t n; int valid;
   UrnParts parts;
   unsigned char *zOut;
   size_t nOut;
-  char cName = ((const UrnFunc*)sqlite3_user_data(ctx))->zName[4];
-  int isKey = cName=='c' || cName=='k';
+  int isKey = ((const UrnFunc*)sqlite3_user_data(ctx))->zName[4]=='c';
   int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
-  if( mode<0 ) return;
-  if( !valid ){
-    if( cName=='k' ){
-      sqlite3_result_text64(ctx, (const char*)z, n, SQLITE_TRANSIENT,
-                            SQLITE_UTF8);
-    }
-    return;
-  }
+  if( mode<0 || !valid ) return;
   nOut = isKey ? URN_KEY_LEN(&parts) : n;
   zOut = sqlite3_malloc64(nOut+1);
   if( zOut==0 ){
@@ -236,6 +220,53 @@ static void urnRewriteFunc(sqlite3_context *ctx, int argc,
   }
   zOut[nOut] = 0;
   sqlite3_result_text(ctx, (const char*)zOut, -1, sqlite3_free);
+}
+
+/* urn_key(X [,MODE]): key(X) itself (docs/design.md), so that BINARY on
+** it orders and equates exactly as the collation does (I1): for a URN its
+** key, as urn_canonical() writes it; for anything else X's own bytes, not
+** scanned again, as TEXT, through their length: a non-URN may hold NUL
+** bytes and invalid UTF-8, and BINARY compares it with memcmp, then by
+** length, as the collation does (I3: a non-URN equals only itself).
+**
+** Most of its calls fill an index or a sorter, a row at a time, so the
+** result is handed over as SQLITE_TRANSIENT with its length: SQLite copies
+** it into the buffer that the result register keeps from row to row, and
+** a key no longer than aKey needs no allocation of ours, nor SQLite's
+** once the register's buffer is big enough (a malloc'd result would be
+** freed and replaced on every row).  Nothing reads it up to a NUL there,
+** so it is not terminated for SQLite, unlike urnRewriteFunc()'s results. */
+#define URN_KEY_STACK 256
+static void urnKeyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  const unsigned char *z; size_t n; int valid;
+  UrnParts parts;
+  unsigned char aKey[URN_KEY_STACK];
+  unsigned char *zOut = aKey;
+  size_t nOut;
+  int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
+  if( mode<0 ) return;
+  if( !valid ){
+    sqlite3_result_text64(ctx, (const char*)z, n, SQLITE_TRANSIENT,
+                          SQLITE_UTF8);
+    return;
+  }
+  nOut = URN_KEY_LEN(&parts);
+  if( nOut>sizeof(aKey) ){
+    zOut = sqlite3_malloc64(nOut);
+    if( zOut==0 ){
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+  }
+  if( mode==URN_MODE_NS ){
+    /* key_ns(X) = f_nid(key(X)), never longer than key(X). */
+    nOut = urnNsKeyWrite(z, &parts, zOut);
+  }else{
+    urnKeyWrite(z, &parts, zOut);
+  }
+  sqlite3_result_text64(ctx, (const char*)zOut, nOut,
+                        zOut==aKey ? SQLITE_TRANSIENT : sqlite3_free,
+                        SQLITE_UTF8);
 }
 
 /* urn_equal(A, B [,MODE]): 1 when key(A) = key(B) (RFC 8141 §3.1). */
@@ -270,7 +301,7 @@ static const UrnFunc aUrnFunc[] = {
   { "urn_qcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
   { "urn_fcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
   { "urn_canonical",  -1, urnRewriteFunc, URN_MODES_ALL },
-  { "urn_key",        -1, urnRewriteFunc, URN_MODES_ALL },
+  { "urn_key",        -1, urnKeyFunc,     URN_MODES_ALL },
   { "urn_normalize",  -1, urnRewriteFunc, URN_MODES_SYNTAX },
   { "urn_equal",       2, urnEqualFunc,   URN_MODES_ALL },
   { "urn_equal",       3, urnEqualFunc,   URN_MODES_ALL },
