@@ -29,11 +29,11 @@
 **      URN, and urn_canonical time per byte for one string of 16 B..1 MB
 **      (linear: the exponent of its time from 4 KB on is at most 1.05);
 **   8. the big-table designs of docs/collations.md: 100,000 point lookups
-**      by an equivalent spelling through a UNIQUE COLLATE URN index, an
-**      index on urn_key(x) (UNIQUE on the deduplicated rows, plain on all
-**      rows) and a UNIQUE stored key, each against x = ? through a BINARY
-**      index on the same rows; and what the stored column costs: INSERT
-**      time and table bytes against the table without it.
+**      through a UNIQUE COLLATE URN index, an index on urn_key(x) (UNIQUE
+**      on the deduplicated rows, plain on all rows) and a UNIQUE stored
+**      key, each against x = ? through a BINARY index on the same rows;
+**      and what the stored column costs: INSERT time and table bytes
+**      against the table without it.
 ** Every figure is the median of R (>= 5) runs; the runs of the things
 ** compared alternate (A B C, C B A, ...).  The verdict of each line is a
 ** ratio against a SQLite built-in measured in the same run.  The table goes
