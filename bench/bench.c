@@ -10,10 +10,14 @@
 **   1. sum(length(urn_canonical(x))) against sum(length(lower(x)));
 **   2. sum(urn_valid(x)), urn_nid, urn_nss, urn_normalize against lower()
 **      and length();
-**   3. CREATE UNIQUE INDEX (x COLLATE URN) and (x COLLATE URN_NS) against
-**      BINARY and NOCASE on the same rows (the corpus less its duplicates
-**      under all of them);
-**   4. ORDER BY x COLLATE URN and URN_NS over all rows against BINARY;
+**   3. index builds, two ways: CREATE UNIQUE INDEX on the corpus less its
+**      duplicates under every collation, and CREATE INDEX on all its rows,
+**      equivalent respellings included; under URN and URN_NS against the
+**      floor of any collation (MEMCMP) and BINARY, and on urn_key(x) (an
+**      expression index) and on a STORED generated column k = urn_key(x)
+**      against BINARY;
+**   4. ORDER BY over all rows: x COLLATE URN and URN_NS against MEMCMP and
+**      BINARY, urn_key(x) and the stored k against BINARY;
 **   5. the C core alone (urnScan + urnKeyWrite, compiled in here from
 **      ext/urn_scan.c and ext/urn_key.c) against a byte-by-byte lower-casing
 **      copy of the same bytes, in URNs/s and MB/s;
@@ -24,7 +28,13 @@
 **   7. scaling: CREATE INDEX time for 10k..1M rows under BINARY, NOCASE and
 **      URN, and urn_canonical time per byte for one string of 16 B..1 MB
 **      (linear: the exponent of its time from 4 KB on is at most 1.05);
-**   8. urn_find over one generated document of BENCH_N*100 bytes against
+**   8. the big-table designs of docs/collations.md: 100,000 point lookups
+**      through a UNIQUE COLLATE URN index, an index on urn_key(x) (UNIQUE
+**      on the deduplicated rows, plain on all rows) and a UNIQUE stored
+**      key, each against x = ? through a BINARY index on the same rows;
+**      and what the stored column costs: INSERT time and table bytes
+**      against the table without it.
+**   9. urn_find over one generated document of BENCH_N*100 bytes against
 **      length(lower(T)), and the growth of its time from 1 MB to all of it
 **      (benchFind(), printed after the rest).
 ** Every figure is the median of R (>= 5) runs; the runs of the things
@@ -608,7 +618,7 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
     snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms; %.0f MB/s, %.0f ns "
              "per row", tF*1e3, tL*1e3, (double)nDoc/tF/1e6,
              tF*1e9/(double)(nFound ? nFound : 1));
-    row(o, "8", zWhat, "length(lower(T))", tF/tL, "<= 1.5x",
+    row(o, "9", zWhat, "length(lower(T))", tF/tL, "<= 1.5x",
         verdict(tF/tL<=1.5), zBuf);
     for(s=0; s<nSize; s++) aX[s] = (double)aSize[s];
     sF = loglogSlope(aX, aTf, nSize);
@@ -616,9 +626,9 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
     snprintf(zBuf, sizeof(zBuf), "log-log slope %.3f (lower() %.3f) from "
              "%.0f MB to %.0f MB", sF, sL, (double)aSize[0]/1e6,
              (double)nDoc/1e6);
-    row(o, "8", "urn_find growth (slope of log t)", "1: linear", -1,
+    row(o, "9", "urn_find growth (slope of log t)", "1: linear", -1,
         "<= 1.05", verdict(nSize<2 || sF<=1.05), zBuf);
-    row(o, "8", "heap allocations per urn_find row", "-", -1, "0",
+    row(o, "9", "heap allocations per urn_find row", "-", -1, "0",
         verdict(allocPerRow<=0), zAlloc);
   }
   out(o, "\nscaling (medians): urn_find(T) and length(lower(T)), ms\n");
@@ -641,7 +651,7 @@ int main(int argc, char **argv){
   struct utsname un;
   int i, r;
   i64 N, nUniq = 0, nValid = 0, nPairs = 0;
-  double aT[8][MAXREPS];
+  double aT[10][MAXREPS];
   double load0, load1;
 
   memset(&opt, 0, sizeof(opt));
@@ -719,7 +729,7 @@ int main(int argc, char **argv){
   ** NOCASE, in corpus order.  Whatever is equal under BINARY or URN is
   ** equal under URN_NS, so URN_NS-distinct rows are distinct under both:
   ** a UNIQUE index builds on u under every collation of measurement 3. */
-  if( want(&opt, 3) ){
+  if( want(&opt, 3) || want(&opt, 8) ){
     exec(db,
       "CREATE TEMP TABLE t1(x TEXT);"
       "INSERT INTO t1 SELECT x FROM c WHERE rowid IN"
@@ -733,8 +743,18 @@ int main(int argc, char **argv){
       ** under URN, and so under BINARY, since the key is unchanged. */
       "CREATE TABLE un(x TEXT);"
       "INSERT INTO un SELECT coalesce(urn_normalize(x), x) FROM u"
-      " ORDER BY rowid;");
+      " ORDER BY rowid;"
+      /* us: u with its sort key stored (docs/collations.md, "Big
+      ** tables"); distinct keys, since the rows are distinct under URN. */
+      "CREATE TABLE us(x TEXT, k TEXT AS (urn_key(x)) STORED);"
+      "INSERT INTO us(x) SELECT x FROM u ORDER BY rowid;");
     nUniq = queryInt(db, "SELECT count(*) FROM u");
+  }
+
+  /* cs: every row of c with its sort key stored, as us. */
+  if( want(&opt, 3) || want(&opt, 4) ){
+    exec(db, "CREATE TABLE cs(x TEXT, k TEXT AS (urn_key(x)) STORED);"
+             "INSERT INTO cs(x) SELECT x FROM c ORDER BY rowid;");
   }
 
   /* pairs: N comparisons, half of neighbours, half of far rows. */
@@ -770,8 +790,12 @@ int main(int argc, char **argv){
   {
     /* Results, filled by the measurements that run. */
     double mLen=0, mLower=0, mCanon=0, mValid=0, mNid=0, mNss=0, mNorm=0;
-    double mUB=0, mUN=0, mUU=0, mUM=0, mUS=0, mUF=0, mUnB=0, mUnU=0;
-    double mOB=0, mON=0, mOU=0, mOM=0, mOS=0, mOF=0;
+    double aMU[8] = {0}, aMA[8] = {0}, mUnB=0, mUnU=0;
+    double aMO[8] = {0};
+    double aML[8] = {0}, mInsB=0, mInsK=0;
+    const int nProbe = 100000;          /* point lookups, measurement 8 */
+    i64 nLookRows[8] = {0};
+    double nBytesC = -1, nBytesCs = -1;
     double mCB=0, mCU=0;
     double mKey=0, mLowCopy=0;
     int nCoreLoop = 1;
@@ -781,7 +805,8 @@ int main(int argc, char **argv){
     u64 nAllocCmpNsS=0, nAllocCmpNsL=0;
     static const int aSize[] = { 10000, 30000, 100000, 300000, 1000000 };
     int nScale = 0;
-    double aScaleN[8], aScaleT[8][3];
+    double aScaleN[8], aScaleT[8][4];
+    double aNs[8], aB[8], aN[8], aU[8], aK[8];
     static const size_t aBytes[] = {
       16, 64, 256, 1024, 4096, 16384, 65536, 262144, 1048576
     };
@@ -825,31 +850,38 @@ int main(int argc, char **argv){
       for(i=0; i<NQ; i++) sqlite3_finalize(ap[i]);
     }
 
-    /* 3: UNIQUE index on the same rows under five collations, and the
-    ** comparator alone (x < y over the pairs) for reference. */
+    /* 3: index builds, the two ways.  UNIQUE on u (the rows distinct
+    ** under every collation) under six collations, on urn_key(x) and on
+    ** the stored key; then a plain index on all of c, respellings
+    ** included, where pairs equal under URN are common and cost the most
+    ** (read to the end on both sides).  The comparator alone (x < y over
+    ** the pairs) for reference. */
     if( want(&opt, 3) ){
-      static const char *const azColl[] = {
-        "BINARY", "NOCASE", "URN", "MEMCMP", "URN_NS", "URN_FLOOR"
+      static const char *const azUniq[] = {
+        "u(x COLLATE BINARY)", "u(x COLLATE NOCASE)", "u(x COLLATE URN)",
+        "u(x COLLATE MEMCMP)", "u(x COLLATE URN_NS)", "u(x COLLATE URN_FLOOR)",
+        "u(urn_key(x))", "us(k)"
       };
-      const int nColl = (int)(sizeof(azColl)/sizeof(azColl[0]));
+      static const char *const azAll[] = {
+        "c(x COLLATE BINARY)", "c(x COLLATE NOCASE)", "c(x COLLATE URN)",
+        "c(x COLLATE MEMCMP)", "c(x COLLATE URN_NS)", "c(urn_key(x))",
+        "cs(k)"
+      };
+      const int nUniqIdx = (int)(sizeof(azUniq)/sizeof(azUniq[0]));
+      const int nAllIdx = (int)(sizeof(azAll)/sizeof(azAll[0]));
       sqlite3_stmt *apCmp[2];
       fprintf(stderr, "bench: [3] UNIQUE index on %lld rows\n",
               (long long)nUniq);
       for(r=0; r<opt.nRep; r++){
-        for(i=0; i<nColl; i++){
-          int q = (i+r)%nColl;
-          snprintf(zBuf, sizeof(zBuf),
-                   "CREATE UNIQUE INDEX ui ON u(x COLLATE %s)", azColl[q]);
+        for(i=0; i<nUniqIdx; i++){
+          int q = (i+r)%nUniqIdx;
+          snprintf(zBuf, sizeof(zBuf), "CREATE UNIQUE INDEX ui ON %s",
+                   azUniq[q]);
           aT[q][r] = timeExec(db, zBuf);
           exec(db, "DROP INDEX ui");
         }
       }
-      mUB = median(aT[0], opt.nRep);
-      mUN = median(aT[1], opt.nRep);
-      mUU = median(aT[2], opt.nRep);
-      mUM = median(aT[3], opt.nRep);
-      mUS = median(aT[4], opt.nRep);
-      mUF = median(aT[5], opt.nRep);
+      for(i=0; i<nUniqIdx; i++) aMU[i] = median(aT[i], opt.nRep);
       /* The same, on the rows stored normalized. */
       for(r=0; r<opt.nRep; r++){
         for(i=0; i<2; i++){
@@ -863,6 +895,16 @@ int main(int argc, char **argv){
       }
       mUnB = median(aT[0], opt.nRep);
       mUnU = median(aT[1], opt.nRep);
+      fprintf(stderr, "bench: [3] index on all %lld rows\n", (long long)N);
+      for(r=0; r<opt.nRep; r++){
+        for(i=0; i<nAllIdx; i++){
+          int q = (i+r)%nAllIdx;
+          snprintf(zBuf, sizeof(zBuf), "CREATE INDEX ai ON %s", azAll[q]);
+          aT[q][r] = timeExec(db, zBuf);
+          exec(db, "DROP INDEX ai");
+        }
+      }
+      for(i=0; i<nAllIdx; i++) aMA[i] = median(aT[i], opt.nRep);
       apCmp[0] = prepare(db, "SELECT sum(x < y COLLATE BINARY) FROM pairs");
       apCmp[1] = prepare(db, "SELECT sum(x < y COLLATE URN) FROM pairs");
       runStmt(db, apCmp[0], 0, 0);
@@ -879,7 +921,9 @@ int main(int argc, char **argv){
       sqlite3_finalize(apCmp[1]);
     }
 
-    /* 4: a full ORDER BY, every row stepped through. */
+    /* 4: a full ORDER BY, every row stepped through, with no index: the
+    ** sorter compares with the collation, or on urn_key(x) computed once
+    ** per row, or on the stored k. */
     if( want(&opt, 4) ){
       static const char *const azQ[] = {
         "SELECT x FROM c ORDER BY x COLLATE BINARY",
@@ -888,6 +932,8 @@ int main(int argc, char **argv){
         "SELECT x FROM c ORDER BY x COLLATE MEMCMP",
         "SELECT x FROM c ORDER BY x COLLATE URN_NS",
         "SELECT x FROM c ORDER BY x COLLATE URN_FLOOR",
+        "SELECT x FROM c ORDER BY urn_key(x)",
+        "SELECT x FROM cs ORDER BY k",
       };
       enum { nQ = sizeof(azQ)/sizeof(azQ[0]) };
       sqlite3_stmt *ap[nQ];
@@ -901,12 +947,7 @@ int main(int argc, char **argv){
           if( nRow!=N ){ fprintf(stderr, "bench: ORDER BY lost rows\n"); return 1; }
         }
       }
-      mOB = median(aT[0], opt.nRep);
-      mON = median(aT[1], opt.nRep);
-      mOU = median(aT[2], opt.nRep);
-      mOM = median(aT[3], opt.nRep);
-      mOS = median(aT[4], opt.nRep);
-      mOF = median(aT[5], opt.nRep);
+      for(i=0; i<nQ; i++) aMO[i] = median(aT[i], opt.nRep);
       for(i=0; i<nQ; i++) sqlite3_finalize(ap[i]);
     }
 
@@ -990,9 +1031,13 @@ int main(int argc, char **argv){
       allocCanon = (double)(aS[5]>aS[0] ? aS[5]-aS[0] : 0)/(double)N;
     }
 
-    /* 7a: CREATE INDEX time against the number of rows. */
+    /* 7a: CREATE INDEX time against the number of rows; at N rows, the
+    ** plain index of measurement 3 if it ran. */
     if( want(&opt, 7) ){
-      static const char *const azColl[] = { "BINARY", "NOCASE", "URN" };
+      static const char *const azSpec[] = {
+        "x COLLATE BINARY", "x COLLATE NOCASE", "x COLLATE URN", "urn_key(x)"
+      };
+      enum { nSpec = sizeof(azSpec)/sizeof(azSpec[0]) };
       int s;
       for(s=0; s<(int)(sizeof(aSize)/sizeof(aSize[0])); s++){
         if( aSize[s]<=N ) aScaleN[nScale++] = aSize[s];
@@ -1003,6 +1048,13 @@ int main(int argc, char **argv){
       for(s=0; s<nScale; s++){
         i64 k = (i64)aScaleN[s];
         char zTab[32];
+        if( k==N && want(&opt, 3) ){
+          aScaleT[s][0] = aMA[0];
+          aScaleT[s][1] = aMA[1];
+          aScaleT[s][2] = aMA[2];
+          aScaleT[s][3] = aMA[5];
+          continue;
+        }
         if( k==N ){
           snprintf(zTab, sizeof(zTab), "c");
         }else{
@@ -1014,15 +1066,15 @@ int main(int argc, char **argv){
         }
         fprintf(stderr, "bench: [7] CREATE INDEX on %lld rows\n", (long long)k);
         for(r=0; r<opt.nRep; r++){
-          for(i=0; i<3; i++){
-            int q = (i+r)%3;
+          for(i=0; i<nSpec; i++){
+            int q = (i+r)%nSpec;
             snprintf(zBuf, sizeof(zBuf),
-                     "CREATE INDEX si ON %s(x COLLATE %s)", zTab, azColl[q]);
+                     "CREATE INDEX si ON %s(%s)", zTab, azSpec[q]);
             aT[q][r] = timeExec(db, zBuf);
             exec(db, "DROP INDEX si");
           }
         }
-        for(i=0; i<3; i++) aScaleT[s][i] = median(aT[i], opt.nRep);
+        for(i=0; i<nSpec; i++) aScaleT[s][i] = median(aT[i], opt.nRep);
         if( k!=N ){
           snprintf(zBuf, sizeof(zBuf), "DROP TABLE %s", zTab);
           exec(db, zBuf);
@@ -1072,6 +1124,134 @@ int main(int argc, char **argv){
         sqlite3_finalize(ap[0]);
         sqlite3_finalize(ap[1]);
       }
+    }
+
+    /* 8: the big-table designs: point lookups through each design's
+    ** index, against x = ? through a BINARY index on the same rows.  The
+    ** probes are rows of u as stored, scattered, so that every design
+    ** finds each one (and on c, the key finds its respellings too).
+    ** Each statement is checked to search the index meant. */
+    if( want(&opt, 8) ){
+      static const char *const azIdx[] = {
+        "CREATE UNIQUE INDEX l0 ON u(x COLLATE BINARY)",
+        "CREATE UNIQUE INDEX l1 ON u(x COLLATE URN)",
+        "CREATE UNIQUE INDEX l2 ON u(urn_key(x))",
+        "CREATE UNIQUE INDEX l3 ON us(k)",
+        "CREATE INDEX l4 ON c(x COLLATE BINARY)",
+        "CREATE INDEX l5 ON c(urn_key(x))",
+      };
+      static const char *const azQ[] = {
+        "SELECT rowid FROM u WHERE x = ?1",
+        "SELECT rowid FROM u WHERE x = ?1 COLLATE URN",
+        "SELECT rowid FROM u WHERE urn_key(x) = urn_key(?1)",
+        "SELECT rowid FROM us WHERE k = urn_key(?1)",
+        "SELECT rowid FROM c WHERE x = ?1",
+        "SELECT rowid FROM c WHERE urn_key(x) = urn_key(?1)",
+      };
+      enum { nQ = sizeof(azQ)/sizeof(azQ[0]) };
+      sqlite3_stmt *ap[nQ];
+      char **azProbe = xmalloc(sizeof(char*)*(size_t)nProbe);
+      int *anProbe = xmalloc(sizeof(int)*(size_t)nProbe);
+      int j;
+      fprintf(stderr, "bench: [8] %d point lookups\n", nProbe);
+      {
+        sqlite3_stmt *p = prepare(db, "SELECT x FROM u WHERE rowid = ?1");
+        for(j=0; j<nProbe; j++){
+          i64 rid = ((i64)j*7919) % nUniq + 1;
+          sqlite3_bind_int64(p, 1, rid);
+          if( sqlite3_step(p)!=SQLITE_ROW ) die("probe", db);
+          anProbe[j] = sqlite3_column_bytes(p, 0);
+          azProbe[j] = xmalloc((size_t)anProbe[j]+1);
+          memcpy(azProbe[j], sqlite3_column_text(p, 0), (size_t)anProbe[j]);
+          azProbe[j][anProbe[j]] = 0;
+          sqlite3_reset(p);
+        }
+        sqlite3_finalize(p);
+      }
+      for(i=0; i<nQ; i++){
+        char zIdx[4];
+        sqlite3_stmt *p;
+        int bUses = 0;
+        exec(db, azIdx[i]);
+        snprintf(zIdx, sizeof(zIdx), "l%d", i);
+        snprintf(zBuf, sizeof(zBuf), "EXPLAIN QUERY PLAN %s", azQ[i]);
+        p = prepare(db, zBuf);
+        while( sqlite3_step(p)==SQLITE_ROW ){
+          const char *zDetail = (const char*)sqlite3_column_text(p, 3);
+          if( zDetail && strstr(zDetail, "SEARCH") && strstr(zDetail, zIdx) ){
+            bUses = 1;
+          }
+        }
+        sqlite3_finalize(p);
+        if( !bUses ){
+          fprintf(stderr, "bench: %s does not search index %s\n", azQ[i], zIdx);
+          return 1;
+        }
+      }
+      for(i=0; i<nQ; i++) ap[i] = prepare(db, azQ[i]);
+      for(r=-1; r<opt.nRep; r++){                 /* r = -1: warm-up */
+        for(i=0; i<nQ; i++){
+          int q = (i+(r<0 ? 0 : r))%nQ;
+          i64 nRow = 0;
+          double t0 = now();
+          for(j=0; j<nProbe; j++){
+            sqlite3_bind_text(ap[q], 1, azProbe[j], anProbe[j], SQLITE_STATIC);
+            while( sqlite3_step(ap[q])==SQLITE_ROW ) nRow++;
+            sqlite3_reset(ap[q]);
+          }
+          if( r>=0 ) aT[q][r] = now()-t0;
+          nLookRows[q] = nRow;
+        }
+      }
+      for(i=0; i<nQ; i++){
+        aML[i] = median(aT[i], opt.nRep);
+        sqlite3_finalize(ap[i]);
+      }
+      /* Each UNIQUE design finds each probe once; on all rows, the key
+      ** finds every equivalent spelling, x = ? only the same one. */
+      if( nLookRows[0]!=nProbe || nLookRows[1]!=nProbe || nLookRows[2]!=nProbe
+       || nLookRows[3]!=nProbe || nLookRows[4]<nProbe
+       || nLookRows[5]<nLookRows[4] ){
+        fprintf(stderr, "bench: lookups found %lld %lld %lld %lld %lld %lld"
+                " rows\n", (long long)nLookRows[0], (long long)nLookRows[1],
+                (long long)nLookRows[2], (long long)nLookRows[3],
+                (long long)nLookRows[4], (long long)nLookRows[5]);
+        return 1;
+      }
+      for(i=0; i<nQ; i++){
+        snprintf(zBuf, sizeof(zBuf), "DROP INDEX l%d", i);
+        exec(db, zBuf);
+      }
+      for(j=0; j<nProbe; j++) free(azProbe[j]);
+      free(azProbe);
+      free(anProbe);
+
+      /* What the stored column costs: INSERT of every row with it and
+      ** without it, and the bytes of the two tables (dbstat, where SQLite
+      ** has it). */
+      fprintf(stderr, "bench: [8] INSERT with a stored key\n");
+      for(r=0; r<opt.nRep; r++){
+        for(i=0; i<2; i++){
+          int q = (r&1) ? 1-i : i;
+          exec(db, q ? "CREATE TABLE ti(x TEXT, k TEXT AS (urn_key(x)) STORED)"
+                     : "CREATE TABLE ti(x TEXT)");
+          aT[q][r] = timeExec(db, "INSERT INTO ti(x) SELECT x FROM c"
+                                  " ORDER BY rowid");
+          if( r==opt.nRep-1 ){
+            sqlite3_stmt *p = 0;
+            if( sqlite3_prepare_v2(db, "SELECT sum(pgsize) FROM dbstat"
+                                   " WHERE name = 'ti'", -1, &p, 0)==SQLITE_OK
+             && sqlite3_step(p)==SQLITE_ROW ){
+              if( q ) nBytesCs = sqlite3_column_double(p, 0);
+              else nBytesC = sqlite3_column_double(p, 0);
+            }
+            sqlite3_finalize(p);
+          }
+          exec(db, "DROP TABLE ti");
+        }
+      }
+      mInsB = median(aT[0], opt.nRep);
+      mInsK = median(aT[1], opt.nRep);
     }
 
     /* ---- The table ---- */
@@ -1125,51 +1305,105 @@ int main(int argc, char **argv){
           mNorm/mLen, "-", "", "");
     }
     if( want(&opt, 3) ){
-      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms, %lld rows",
-               mUU*1e3, mUB*1e3, (long long)nUniq);
-      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN)", "COLLATE BINARY",
-          mUU/mUB, "<= 1.3x", verdict(mUU/mUB<=1.3), zBuf);
-      snprintf(zBuf, sizeof(zBuf), "NOCASE %.0f ms", mUN*1e3);
-      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN)", "COLLATE NOCASE",
-          mUU/mUN, "-", "", zBuf);
-      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms, rows stored as "
-               "urn_normalize() writes them", mUnU*1e3, mUnB*1e3);
-      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN)", "BINARY, normalized",
-          mUnU/mUnB, "-", "", zBuf);
-      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mUS*1e3, mUB*1e3);
-      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN_NS)", "COLLATE BINARY",
-          mUS/mUB, "<= 1.5x", verdict(mUS/mUB<=1.5), zBuf);
-      snprintf(zBuf, sizeof(zBuf), "MEMCMP %.0f ms: SQLite's cost of any "
-               "user collation", mUM*1e3);
-      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE MEMCMP)", "COLLATE BINARY",
-          mUM/mUB, "-", "floor", zBuf);
-      snprintf(zBuf, sizeof(zBuf), "URN_FLOOR %.0f ms: the tests any URN "
-               "comparator makes, BINARY's order", mUF*1e3);
-      row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN_FLOOR)",
-          "COLLATE BINARY", mUF/mUB, "-", "floor", zBuf);
+      /* aMU, aMA: 0 BINARY, 1 NOCASE, 2 URN, 3 MEMCMP, 4 URN_NS; aMU: 5
+      ** URN_FLOOR, 6 urn_key(x), 7 stored k; aMA: 5 urn_key(x), 6 k. */
+      const double *m = aMU;
+      int w;
+      for(w=0; w<2; w++, m = aMA){
+        const char *zIdx = w ? "CREATE INDEX" : "CREATE UNIQUE INDEX";
+        const char *zAll = w ? ", all rows" : "";
+        double mKey = w ? aMA[5] : aMU[6], mStored = w ? aMA[6] : aMU[7];
+        if( w ) out(&o, "\n");
+        snprintf(zLabel, sizeof(zLabel), "%s (x COLLATE URN)%s", zIdx, zAll);
+        snprintf(zBuf, sizeof(zBuf), "%.0f ms vs MEMCMP %.0f ms, %lld rows%s",
+                 m[2]*1e3, m[3]*1e3, w ? (long long)N : (long long)nUniq,
+                 w ? ", respellings included" : ", distinct");
+        row(&o, "3", zLabel, "COLLATE MEMCMP", m[2]/m[3], "<= 1.6x",
+            verdict(m[2]/m[3]<=1.6), zBuf);
+        snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", m[2]*1e3,
+                 m[0]*1e3);
+        row(&o, "3", zLabel, "COLLATE BINARY", m[2]/m[0], "-", "", zBuf);
+        snprintf(zBuf, sizeof(zBuf), "NOCASE %.0f ms", m[1]*1e3);
+        row(&o, "3", zLabel, "COLLATE NOCASE", m[2]/m[1], "-", "", zBuf);
+        if( w==0 ){
+          snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms, rows stored as "
+                   "urn_normalize() writes them", mUnU*1e3, mUnB*1e3);
+          row(&o, "3", zLabel, "BINARY, normalized", mUnU/mUnB, "-", "",
+              zBuf);
+        }
+        snprintf(zLabel, sizeof(zLabel), "%s (x COLLATE URN_NS)%s", zIdx,
+                 zAll);
+        snprintf(zBuf, sizeof(zBuf), "%.0f ms vs MEMCMP %.0f ms", m[4]*1e3,
+                 m[3]*1e3);
+        row(&o, "3", zLabel, "COLLATE MEMCMP", m[4]/m[3], "<= 2.3x",
+            verdict(m[4]/m[3]<=2.3), zBuf);
+        snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", m[4]*1e3,
+                 m[0]*1e3);
+        row(&o, "3", zLabel, "COLLATE BINARY", m[4]/m[0], "-", "", zBuf);
+        snprintf(zLabel, sizeof(zLabel), "%s (x COLLATE MEMCMP)%s", zIdx,
+                 zAll);
+        snprintf(zBuf, sizeof(zBuf), "MEMCMP %.0f ms: SQLite's cost of any "
+                 "user collation", m[3]*1e3);
+        row(&o, "3", zLabel, "COLLATE BINARY", m[3]/m[0], "-", "floor", zBuf);
+        if( w==0 ){
+          snprintf(zBuf, sizeof(zBuf), "URN_FLOOR %.0f ms: the tests any URN "
+                   "comparator makes, BINARY's order", aMU[5]*1e3);
+          row(&o, "3", "CREATE UNIQUE INDEX (x COLLATE URN_FLOOR)",
+              "COLLATE BINARY", aMU[5]/aMU[0], "-", "floor", zBuf);
+        }
+        snprintf(zLabel, sizeof(zLabel), "%s (urn_key(x))%s", zIdx, zAll);
+        snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms: the key computed "
+                 "once per row", mKey*1e3, m[0]*1e3);
+        row(&o, "3", zLabel, "COLLATE BINARY", mKey/m[0], "<= 1.15x",
+            verdict(mKey/m[0]<=1.15), zBuf);
+        snprintf(zLabel, sizeof(zLabel), "%s (k), k STORED%s", zIdx, zAll);
+        snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms: k AS (urn_key(x)) "
+                 "STORED, x beside it", mStored*1e3, m[0]*1e3);
+        row(&o, "3", zLabel, "COLLATE BINARY", mStored/m[0], "-", "", zBuf);
+      }
       snprintf(zBuf, sizeof(zBuf), "%.0f vs %.0f ns per comparison",
                mCU*1e9/(double)nPairs, mCB*1e9/(double)nPairs);
       row(&o, "3", "sum(x < y COLLATE URN), pairs", "COLLATE BINARY",
           mCU/mCB, "-", "", zBuf);
     }
     if( want(&opt, 4) ){
-      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mOU*1e3, mOB*1e3);
+      /* aMO: 0 BINARY, 1 NOCASE, 2 URN, 3 MEMCMP, 4 URN_NS, 5 URN_FLOOR,
+      ** 6 urn_key(x), 7 stored k. */
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs MEMCMP %.0f ms", aMO[2]*1e3,
+               aMO[3]*1e3);
+      row(&o, "4", "ORDER BY x COLLATE URN, all rows", "COLLATE MEMCMP",
+          aMO[2]/aMO[3], "<= 1.6x", verdict(aMO[2]/aMO[3]<=1.6), zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", aMO[2]*1e3,
+               aMO[0]*1e3);
       row(&o, "4", "ORDER BY x COLLATE URN, all rows", "COLLATE BINARY",
-          mOU/mOB, "<= 1.5x", verdict(mOU/mOB<=1.5), zBuf);
-      snprintf(zBuf, sizeof(zBuf), "NOCASE %.0f ms", mON*1e3);
+          aMO[2]/aMO[0], "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "NOCASE %.0f ms", aMO[1]*1e3);
       row(&o, "4", "ORDER BY x COLLATE URN, all rows", "COLLATE NOCASE",
-          mOU/mON, "-", "", zBuf);
-      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mOS*1e3, mOB*1e3);
+          aMO[2]/aMO[1], "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs MEMCMP %.0f ms", aMO[4]*1e3,
+               aMO[3]*1e3);
+      row(&o, "4", "ORDER BY x COLLATE URN_NS, all rows", "COLLATE MEMCMP",
+          aMO[4]/aMO[3], "<= 2.3x", verdict(aMO[4]/aMO[3]<=2.3), zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", aMO[4]*1e3,
+               aMO[0]*1e3);
       row(&o, "4", "ORDER BY x COLLATE URN_NS, all rows", "COLLATE BINARY",
-          mOS/mOB, "-", "", zBuf);
+          aMO[4]/aMO[0], "-", "", zBuf);
       snprintf(zBuf, sizeof(zBuf), "MEMCMP %.0f ms: SQLite's cost of any "
-               "user collation", mOM*1e3);
+               "user collation", aMO[3]*1e3);
       row(&o, "4", "ORDER BY x COLLATE MEMCMP, all rows", "COLLATE BINARY",
-          mOM/mOB, "-", "floor", zBuf);
+          aMO[3]/aMO[0], "-", "floor", zBuf);
       snprintf(zBuf, sizeof(zBuf), "URN_FLOOR %.0f ms: the tests any URN "
-               "comparator makes, BINARY's order", mOF*1e3);
+               "comparator makes, BINARY's order", aMO[5]*1e3);
       row(&o, "4", "ORDER BY x COLLATE URN_FLOOR, all rows", "COLLATE BINARY",
-          mOF/mOB, "-", "floor", zBuf);
+          aMO[5]/aMO[0], "-", "floor", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms: the key computed "
+               "once per row", aMO[6]*1e3, aMO[0]*1e3);
+      row(&o, "4", "ORDER BY urn_key(x), all rows", "COLLATE BINARY",
+          aMO[6]/aMO[0], "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms: k AS (urn_key(x)) "
+               "STORED, x beside it", aMO[7]*1e3, aMO[0]*1e3);
+      row(&o, "4", "ORDER BY k, k STORED, all rows", "COLLATE BINARY",
+          aMO[7]/aMO[0], "-", "", zBuf);
     }
     if( want(&opt, 5) ){
       double nUrn = (double)N*nCoreLoop, nMB = (double)corpus.nByte*nCoreLoop/1e6;
@@ -1200,27 +1434,29 @@ int main(int argc, char **argv){
           -1, "-", "", zBuf);
     }
     if( want(&opt, 7) && nScale>0 ){
-      double aNs[8], aB[8], aN[8], aU[8];
-      double sB, sN, sU, lo = 1e300, hi = 0;
+      double sB, sN, sU, sK, lo = 1e300, hi = 0;
       int s, b;
       for(s=0; s<nScale; s++){
         aNs[s] = aScaleN[s];
         aB[s] = aScaleT[s][0];
         aN[s] = aScaleT[s][1];
         aU[s] = aScaleT[s][2];
+        aK[s] = aScaleT[s][3];
       }
       sB = loglogSlope(aNs, aB, nScale);
       sN = loglogSlope(aNs, aN, nScale);
       sU = loglogSlope(aNs, aU, nScale);
+      sK = loglogSlope(aNs, aK, nScale);
       for(s=0; s<nScale; s++){
-        snprintf(zBuf, sizeof(zBuf), "%.1f / %.1f / %.1f ms (BINARY/NOCASE/URN)",
-                 aB[s]*1e3, aN[s]*1e3, aU[s]*1e3);
+        snprintf(zBuf, sizeof(zBuf), "%.1f / %.1f / %.1f / %.1f ms "
+                 "(BINARY/NOCASE/URN/urn_key)",
+                 aB[s]*1e3, aN[s]*1e3, aU[s]*1e3, aK[s]*1e3);
         snprintf(zLabel, sizeof(zLabel), "CREATE INDEX, %lld rows",
                  (long long)aNs[s]);
         row(&o, "7", zLabel, "COLLATE BINARY", aU[s]/aB[s], "-", "", zBuf);
       }
       snprintf(zBuf, sizeof(zBuf), "log-log slope URN %.3f = BINARY %.3f "
-               "%+.3f (NOCASE %.3f)", sU, sB, sU-sB, sN);
+               "%+.3f (NOCASE %.3f, urn_key %.3f)", sU, sB, sU-sB, sN, sK);
       row(&o, "7", "index build growth (slope of log t)", "BINARY's slope",
           -1, "<= +0.05", verdict(nScale<2 || sU<=sB+0.05), zBuf);
       /* Linear in bytes: the exponent of urn_canonical's time from 4 KB
@@ -1254,13 +1490,50 @@ int main(int argc, char **argv){
                aByteUrn[nBytes-1], aByteLow[nBytes-1]);
       row(&o, "7", "urn_canonical time per byte, 1 MB", "lower(), 1 MB",
           aByteUrn[nBytes-1]/aByteLow[nBytes-1], "-", "", zBuf);
-
+    }
+    if( want(&opt, 8) ){
+      /* aML: u BINARY, u URN, u urn_key, us k; c BINARY, c urn_key. */
+      snprintf(zBuf, sizeof(zBuf), "%.0f vs %.0f ns per lookup, %d lookups in "
+               "%lld distinct rows", aML[1]*1e9/nProbe, aML[0]*1e9/nProbe,
+               nProbe, (long long)nUniq);
+      row(&o, "8", "lookup x = ? COLLATE URN, UNIQUE", "x = ?, BINARY",
+          aML[1]/aML[0], "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f vs %.0f ns per lookup",
+               aML[2]*1e9/nProbe, aML[0]*1e9/nProbe);
+      row(&o, "8", "lookup urn_key(x) = urn_key(?), UNIQUE",
+          "x = ?, BINARY", aML[2]/aML[0], "<= 1.25x",
+          verdict(aML[2]/aML[0]<=1.25), zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f vs %.0f ns per lookup",
+               aML[3]*1e9/nProbe, aML[0]*1e9/nProbe);
+      row(&o, "8", "lookup k = urn_key(?), k STORED UNIQUE",
+          "x = ?, BINARY", aML[3]/aML[0], "-", "", zBuf);
+      snprintf(zBuf, sizeof(zBuf), "%.0f vs %.0f ns per lookup, %lld rows, "
+               "%.2f vs %.2f found per lookup", aML[5]*1e9/nProbe,
+               aML[4]*1e9/nProbe, (long long)N,
+               (double)nLookRows[5]/nProbe, (double)nLookRows[4]/nProbe);
+      row(&o, "8", "lookup urn_key(x) = urn_key(?), all rows",
+          "x = ?, BINARY", aML[5]/aML[4], "<= 1.25x",
+          verdict(aML[5]/aML[4]<=1.25), zBuf);
+      if( nBytesC>0 && nBytesCs>0 ){
+        snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms, %lld rows; table "
+                 "%.1f MB vs %.1f MB (%.2fx)", mInsK*1e3, mInsB*1e3,
+                 (long long)N, nBytesCs/1e6, nBytesC/1e6, nBytesCs/nBytesC);
+      }else{
+        snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms, %lld rows; no "
+                 "dbstat for the bytes", mInsK*1e3, mInsB*1e3, (long long)N);
+      }
+      row(&o, "8", "INSERT all rows, k STORED", "INSERT without k",
+          mInsK/mInsB, "-", "", zBuf);
+    }
+    if( want(&opt, 7) && nScale>0 ){
+      int s, b;
       out(&o, "\nscaling (medians): CREATE INDEX ms\n");
-      out(&o, "%10s %10s %10s %10s %12s\n", "rows", "BINARY", "NOCASE", "URN",
-          "URN/BINARY");
+      out(&o, "%10s %10s %10s %10s %10s %12s\n", "rows", "BINARY", "NOCASE",
+          "URN", "urn_key", "URN/BINARY");
       for(s=0; s<nScale; s++){
-        out(&o, "%10lld %10.1f %10.1f %10.1f %11.2fx\n", (long long)aNs[s],
-            aB[s]*1e3, aN[s]*1e3, aU[s]*1e3, aU[s]/aB[s]);
+        out(&o, "%10lld %10.1f %10.1f %10.1f %10.1f %11.2fx\n",
+            (long long)aNs[s], aB[s]*1e3, aN[s]*1e3, aU[s]*1e3, aK[s]*1e3,
+            aU[s]/aB[s]);
       }
       out(&o, "\nscaling (medians): one string, ns per byte\n");
       out(&o, "%10s %14s %14s %8s\n", "bytes", "urn_canonical", "lower",
@@ -1274,10 +1547,10 @@ int main(int argc, char **argv){
                 "%s%s, BENCH_N=%lld\n", zDate, un.machine, zCpu, opt.zCommit,
                 opt.bDirty ? "+" : "", (long long)N);
         fprintf(fData, "# index 0: rows, CREATE INDEX seconds under BINARY "
-                "NOCASE URN\n");
+                "NOCASE URN, and on urn_key(x)\n");
         for(s=0; s<nScale; s++){
-          fprintf(fData, "%lld %.6f %.6f %.6f\n", (long long)aNs[s],
-                  aB[s], aN[s], aU[s]);
+          fprintf(fData, "%lld %.6f %.6f %.6f %.6f\n", (long long)aNs[s],
+                  aB[s], aN[s], aU[s], aK[s]);
         }
         fprintf(fData, "\n\n# index 1: bytes, ns per byte of urn_canonical "
                 "and lower\n");
@@ -1289,7 +1562,7 @@ int main(int argc, char **argv){
     }
   }
 
-  if( want(&opt, 8) ) benchFind(db, &o, &opt, N);
+  if( want(&opt, 9) ) benchFind(db, &o, &opt, N);
   if( o.f ) fclose(o.f);
   if( fData ) fclose(fData);
   sqlite3_close(db);

@@ -4,7 +4,8 @@
 #     bench/plot.gp
 #
 # Left: CREATE INDEX time divided by n*log2(n) against the number of rows,
-# under BINARY, NOCASE and URN: a flat line is n log n growth.
+# under BINARY, NOCASE and URN, and on the expression urn_key(x): a flat
+# line is n log n growth.
 # Right: time per byte of urn_canonical(x) and lower(x) on one string of
 # 16 B to 1 MB: flat from a few KB on means linear in bytes (below that the
 # fixed cost of a call dominates, for both).
@@ -38,7 +39,9 @@ plot datafile index 0 using 1:($2*1e9/($1*log($1)/log(2))) \
      '' index 0 using 1:($3*1e9/($1*log($1)/log(2))) \
        with linespoints lw 2 pt 5 title "NOCASE", \
      '' index 0 using 1:($4*1e9/($1*log($1)/log(2))) \
-       with linespoints lw 2 pt 9 title "URN"
+       with linespoints lw 2 pt 9 title "URN", \
+     '' index 0 using 1:($5*1e9/($1*log($1)/log(2))) \
+       with linespoints lw 2 pt 11 title "urn_key(x)"
 
 set title "one string: time per byte  (flat = linear)"
 set xlabel "bytes"

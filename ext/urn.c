@@ -12,8 +12,9 @@
 ** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
 ** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
 ** reserved, "/", "?", "#" and %00 rejected); urn_valid, urn_error,
-** urn_canonical, urn_equal and urn_json also take 'ns': RFC 8141 plus the
-** namespace rules of urn_ns_sql.c (registered NID, check digits, key_ns).
+** urn_canonical, urn_key, urn_equal and urn_json also take 'ns': RFC 8141
+** plus the namespace rules of urn_ns_sql.c (registered NID, check digits,
+** key_ns).
 ** Any other mode, NULL included, is an SQL error that names the accepted
 ** ones.
 **
@@ -33,6 +34,18 @@
 **                             dropped, nothing decoded (RFC 8141 §3.1).
 **                             Mode 'ns': key_ns(X), the key after the
 **                             namespace's own equivalence rule.
+**   urn_key(X [,MODE])        the sort key of the collations, always TEXT:
+**                             urn_canonical(X) for a URN, X itself byte for
+**                             byte otherwise (NUL bytes, invalid UTF-8 and
+**                             all; a number's text, a BLOB's bytes).  In a
+**                             UTF-8 database, urn_key(X) = urn_key(Y) and
+**                             its BINARY order are exactly X = Y and the
+**                             order of COLLATE URN; mode 'ns': of URN_NS;
+**                             mode 'rfc2141': the RFC 2141 key, which no
+**                             collation follows.  For indexes and generated
+**                             columns at BINARY speed:
+**                               CREATE INDEX t_k ON t(urn_key(id));
+**                               SELECT * FROM t WHERE urn_key(id) = urn_key(?);
 **   urn_normalize(X [,MODE])  X with scheme and NID lower-cased and every
 **                             %XX upper-cased in every part, components
 **                             kept: the form to store and display.
@@ -49,10 +62,10 @@
 **   occurrence: "SELECT urn, start FROM urn_find(T)"      urn_find_sql.c
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
-** not a URN under MODE.  Every function gives NULL for a NULL X (urn_equal:
-** for either argument NULL).  A BLOB argument is read as its bytes, in
-** every database encoding; INTEGER and REAL arguments as SQLite's text
-** conversion of them; embedded NUL bytes and invalid UTF-8 are read as the
+** not a URN under MODE (urn_key gives the string).  Every function gives
+** NULL for a NULL X (urn_equal: for either argument NULL).  A BLOB
+** argument is read as its bytes, in every database encoding; INTEGER and
+** REAL arguments as SQLite's text conversion of them; embedded NUL bytes and invalid UTF-8 are read as the
 ** bytes they are (no URN holds either, so such a value is simply not a
 ** URN).  In a UTF-16 database text is read as SQLite's UTF-8 conversion of
 ** it, exact for well-formed text, so for every URN; urn_equal (also
@@ -221,6 +234,53 @@ static void urnRewriteFunc(sqlite3_context *ctx, int argc,
   sqlite3_result_text(ctx, (const char*)zOut, -1, sqlite3_free);
 }
 
+/* urn_key(X [,MODE]): key(X) itself (docs/design.md), so that BINARY on
+** it orders and equates exactly as the collation does (I1): for a URN its
+** key, as urn_canonical() writes it; for anything else X's own bytes, not
+** scanned again, as TEXT, through their length: a non-URN may hold NUL
+** bytes and invalid UTF-8, and BINARY compares it with memcmp, then by
+** length, as the collation does (I3: a non-URN equals only itself).
+**
+** Most of its calls fill an index or a sorter, a row at a time, so the
+** result is handed over as SQLITE_TRANSIENT with its length: SQLite copies
+** it into the buffer that the result register keeps from row to row, and
+** a key no longer than aKey needs no allocation of ours, nor SQLite's
+** once the register's buffer is big enough (a malloc'd result would be
+** freed and replaced on every row).  Nothing reads it up to a NUL there,
+** so it is not terminated for SQLite, unlike urnRewriteFunc()'s results. */
+#define URN_KEY_STACK 256
+static void urnKeyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
+  const unsigned char *z; size_t n; int valid;
+  UrnParts parts;
+  unsigned char aKey[URN_KEY_STACK];
+  unsigned char *zOut = aKey;
+  size_t nOut;
+  int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
+  if( mode<0 ) return;
+  if( !valid ){
+    sqlite3_result_text64(ctx, (const char*)z, n, SQLITE_TRANSIENT,
+                          SQLITE_UTF8);
+    return;
+  }
+  nOut = URN_KEY_LEN(&parts);
+  if( nOut>sizeof(aKey) ){
+    zOut = sqlite3_malloc64(nOut);
+    if( zOut==0 ){
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+  }
+  if( mode==URN_MODE_NS ){
+    /* key_ns(X) = f_nid(key(X)), never longer than key(X). */
+    nOut = urnNsKeyWrite(z, &parts, zOut);
+  }else{
+    urnKeyWrite(z, &parts, zOut);
+  }
+  sqlite3_result_text64(ctx, (const char*)zOut, nOut,
+                        zOut==aKey ? SQLITE_TRANSIENT : sqlite3_free,
+                        SQLITE_UTF8);
+}
+
 /* urn_equal(A, B [,MODE]): 1 when key(A) = key(B) (RFC 8141 §3.1). */
 static void urnEqualFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *zA, *zB; size_t nA, nB;
@@ -347,6 +407,7 @@ static const UrnFunc aUrnFunc[] = {
   { "urn_qcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
   { "urn_fcomponent", -1, urnPartFunc,    URN_MODES_SYNTAX },
   { "urn_canonical",  -1, urnRewriteFunc, URN_MODES_ALL },
+  { "urn_key",        -1, urnKeyFunc,     URN_MODES_ALL },
   { "urn_normalize",  -1, urnRewriteFunc, URN_MODES_SYNTAX },
   { "urn_equal",       2, urnEqualFunc,   URN_MODES_ALL },
   { "urn_equal",       3, urnEqualFunc,   URN_MODES_ALL },

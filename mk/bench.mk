@@ -1,4 +1,4 @@
-# mk/bench.mk -- the benchmark (README "Speed").  Included by the Makefile;
+# mk/bench.mk -- the benchmark (docs/speed.md).  Included by the Makefile;
 # everything it builds goes under build/bench/ (git-ignored).
 #
 #   make bench          build the optimized library (BENCH_CFLAGS, -O2 by
@@ -7,8 +7,8 @@
 #                       every measurement in one process (medians of
 #                       BENCH_REPS >= 5 alternating runs) and write the table
 #                       to bench/results.txt and the scaling curves to
-#                       bench/scaling.dat and bench/scaling.png.  About 3
-#                       minutes on 2 cores; BENCH_N=100000 about 15 s.
+#                       bench/scaling.dat and bench/scaling.png.  About 6
+#                       minutes on 2 cores; BENCH_N=100000 about 30 s.
 #   make gen-corpus     only build build/bench/gen_corpus, the generator the
 #                       tests share: build/bench/gen_corpus N [SEED [labeled]]
 #

@@ -14,7 +14,13 @@
 **     urn_nid, urn_nss, urn_[rqf]component and urn_equal agree with the
 **     layer below;
 **   - the registry lookup urnNsRegistryFind(s) reads only s and finds
-**     only the NID s in some letter case.
+**     only the NID s in some letter case;
+**   - urn_key (ext/urn.c) in the three modes, on pairs taken from s (s and
+**     its first half; s and key(s); the parts before and after the first
+**     '\n', if any): each key is TEXT, is key(x) (key_ns(x) in mode 'ns')
+**     byte for byte, NULs and invalid UTF-8 included, and the memcmp order
+**     of two keys, shorter first on a tie, is the order of urnCompare
+**     (mode 'ns': urnNsCompare, the collation URN_NS) on the strings.
 ** Build and run: make fuzz (mk/check.mk).
 */
 #include <stdint.h>
@@ -24,6 +30,7 @@
 #include <sqlite3.h>
 #include "../../ext/urn_scan.h"
 #include "../../ext/urn_ns_rules.h"
+#include "../../ext/urn_ns.h"
 
 int refValid(const unsigned char *z, size_t n, int mode, size_t *aSpan);
 size_t refKey(const unsigned char *z, size_t n, int mode, unsigned char *zOut);
@@ -33,7 +40,7 @@ int sqlite3_urn_init(sqlite3*, char**, const sqlite3_api_routines*);
   fprintf(stderr, "fuzz_key: %s (mode %d, line %d)\n", what, mode, __LINE__); \
   abort(); } }while(0)
 
-static const char *const azMode[] = { "rfc8141", "rfc2141" };
+static const char *const azMode[] = { "rfc8141", "rfc2141", "ns" };
 
 /* key(z) under mode into a fresh malloc'd buffer of exactly its length. */
 static unsigned char *keyOf(const unsigned char *z, size_t n, int mode,
@@ -68,6 +75,7 @@ static int columnIs(sqlite3_stmt *pStmt, int i, const void *z, size_t n){
 
 static sqlite3 *db;
 static sqlite3_stmt *pStmt;
+static sqlite3_stmt *pKeyStmt;       /* urn_key of two strings, one mode */
 
 /* SQLite's allocator with no rounding: blocks end exactly where the
 ** request does, so ASan sees a write even one byte past the end of an
@@ -112,7 +120,9 @@ static void openDb(void){
    || sqlite3_config(SQLITE_CONFIG_LOOKASIDE, 0, 0)!=SQLITE_OK
    || sqlite3_open(":memory:", &db)!=SQLITE_OK
    || sqlite3_urn_init(db, 0, 0)!=SQLITE_OK
-   || sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0)!=SQLITE_OK ){
+   || sqlite3_prepare_v2(db, zSql, -1, &pStmt, 0)!=SQLITE_OK
+   || sqlite3_prepare_v2(db, "SELECT urn_key(?1,?3), urn_key(?2,?3)", -1,
+                         &pKeyStmt, 0)!=SQLITE_OK ){
     fprintf(stderr, "fuzz_key: setup: %s\n", sqlite3_errmsg(db));
     abort();
   }
@@ -218,6 +228,87 @@ static void checkSql(const unsigned char *z, size_t n, int mode){
   CHECK(sqlite3_step(pStmt)==SQLITE_DONE, "more than one row");
 }
 
+/* key(z) under mode, or key_ns(z) for mode URN_MODE_NS, into a fresh
+** malloc'd buffer of exactly its length. */
+static unsigned char *sortKeyOf(const unsigned char *z, size_t n, int mode,
+                                size_t *pn){
+  UrnParts parts;
+  unsigned char *zKey;
+  if( mode!=URN_MODE_NS ) return keyOf(z, n, mode, pn);
+  if( !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ){
+    return keyOf(z, n, URN_MODE_RFC8141, pn);      /* z itself */
+  }
+  zKey = malloc(URN_KEY_LEN(&parts));
+  if( zKey==0 ) abort();
+  *pn = urnNsKeyWrite(z, &parts, zKey);
+  return zKey;
+}
+
+/* The sign of the memcmp order of two byte strings, shorter first on a
+** tie: SQLite's BINARY on TEXT. */
+static int binaryOrder(const unsigned char *a, size_t na,
+                       const unsigned char *b, size_t nb){
+  int r = memcmp(a, b, na<nb ? na : nb);
+  if( r==0 ) r = (na>nb) - (na<nb);
+  return (r>0) - (r<0);
+}
+
+/* urn_key(a) and urn_key(b) through SQL in every mode: each is TEXT and is
+** the key of layer 1 byte for byte, and BINARY on the two keys orders them
+** as the comparator orders a and b (docs/design.md I1: the collations URN
+** and URN_NS; RFC 2141 mode has no collation but urnCompare). */
+static void checkKeyPair(const unsigned char *a, size_t na,
+                         const unsigned char *b, size_t nb){
+  int mode;
+  for(mode=URN_MODE_RFC8141; mode<=URN_MODE_NS; mode++){
+    size_t nKa, nKb;
+    unsigned char *zKa = sortKeyOf(a, na, mode, &nKa);
+    unsigned char *zKb = sortKeyOf(b, nb, mode, &nKb);
+    const unsigned char *zSa, *zSb;
+    size_t nSa, nSb;
+    int cmp, rc;
+    sqlite3_reset(pKeyStmt);
+    sqlite3_bind_text64(pKeyStmt, 1, na ? (const char*)a : "", na,
+                        SQLITE_STATIC, SQLITE_UTF8);
+    sqlite3_bind_text64(pKeyStmt, 2, nb ? (const char*)b : "", nb,
+                        SQLITE_STATIC, SQLITE_UTF8);
+    sqlite3_bind_text(pKeyStmt, 3, azMode[mode], -1, SQLITE_STATIC);
+    rc = sqlite3_step(pKeyStmt);
+    CHECK(rc==SQLITE_ROW, sqlite3_errmsg(db));
+    CHECK(sqlite3_column_type(pKeyStmt, 0)==SQLITE_TEXT
+          && sqlite3_column_type(pKeyStmt, 1)==SQLITE_TEXT,
+          "urn_key is not TEXT");
+    zSa = sqlite3_column_text(pKeyStmt, 0);
+    nSa = (size_t)sqlite3_column_bytes(pKeyStmt, 0);
+    zSb = sqlite3_column_text(pKeyStmt, 1);
+    nSb = (size_t)sqlite3_column_bytes(pKeyStmt, 1);
+    CHECK(sameBytes(zSa, nSa, zKa, nKa) && sameBytes(zSb, nSb, zKb, nKb),
+          "urn_key differs from the key of layer 1");
+    cmp = mode==URN_MODE_NS ? urnNsCompare(a, na, b, nb)
+                            : urnCompare(mode, a, na, b, nb);
+    cmp = (cmp>0) - (cmp<0);
+    CHECK(binaryOrder(zSa, nSa, zSb, nSb)==cmp,
+          "BINARY on urn_key orders otherwise than the comparator");
+    free(zKa); free(zKb);
+  }
+  CHECK(sqlite3_step(pKeyStmt)==SQLITE_DONE, "urn_key: more than one row");
+}
+
+/* The pairs of checkKeyPair() that one input gives. */
+static void checkKeys(const uint8_t *data, size_t size){
+  const unsigned char *z = (const unsigned char*)data;
+  const unsigned char *zNl = size ? memchr(z, '\n', size) : 0;
+  size_t nKey;
+  unsigned char *zKey = keyOf(z, size, URN_MODE_RFC8141, &nKey);
+  checkKeyPair(z, size, z, size/2);
+  checkKeyPair(z, size, zKey, nKey);
+  if( zNl ){
+    size_t k = (size_t)(zNl - z);
+    checkKeyPair(z, k, zNl+1, size-k-1);
+  }
+  free(zKey);
+}
+
 /* The registry lookup takes any bytes (urn_namespaces WHERE nid = ?):
 ** it reads only its input, and what it finds is that NID in some case. */
 static void checkRegistry(const uint8_t *data, size_t size){
@@ -243,6 +334,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
   int mode;
   if( db==0 ) openDb();
   checkRegistry(data, size);
+  checkKeys(data, size);
   for(mode=URN_MODE_RFC8141; mode<=URN_MODE_RFC2141; mode++){
     checkLayer1(data, size, mode);
     checkSql(data, size, mode);
