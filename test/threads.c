@@ -63,6 +63,9 @@ static const struct Stmt {
     "SELECT urn_canonical(?1), urn_canonical(?1, 'rfc2141'),"
     " urn_canonical(?1, 'ns')" },
   { "urn_normalize",  "SELECT urn_normalize(?1), urn_normalize(?1, 'rfc2141')" },
+  { "urn_key",
+    "SELECT urn_key(?1), urn_key(?1, 'rfc2141'), urn_key(?1, 'ns'),"
+    " urn_key(?1) = urn_key(?2), urn_key(?1, 'ns') = urn_key(?2, 'ns')" },
   { "urn_equal",
     "SELECT urn_equal(?1, ?2), urn_equal(?1, ?2, 'rfc2141'),"
     " urn_equal(?1, ?2, 'ns'), urn_equal(?1, ?1), urn_equal(?1, ?1, 'ns')" },
