@@ -454,15 +454,8 @@ static int urnRegister(sqlite3 *db){
   ** hands it the strings as stored (docs/design.md, "Database
   ** encodings"). */
   if( rc==SQLITE_OK ){
-    rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF8, 0, urnCollate, 0);
-  }
-  if( rc==SQLITE_OK ){
-    rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF16LE, 0,
-                                     urnCollate16le, 0);
-  }
-  if( rc==SQLITE_OK ){
-    rc = sqlite3_create_collation_v2(db, "URN", SQLITE_UTF16BE, 0,
-                                     urnCollate16be, 0);
+    rc = urnRegisterCollation(db, "URN", urnCollate, urnCollate16le,
+                              urnCollate16be);
   }
   return rc;
 }

@@ -142,3 +142,15 @@ int urnVtabDisconnect(sqlite3_vtab *pVtab){
   sqlite3_free(pVtab);
   return SQLITE_OK;
 }
+
+int urnRegisterCollation(sqlite3 *db, const char *zName, UrnCollateFunc x8,
+                         UrnCollateFunc x16le, UrnCollateFunc x16be){
+  int rc = sqlite3_create_collation_v2(db, zName, SQLITE_UTF8, 0, x8, 0);
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation_v2(db, zName, SQLITE_UTF16LE, 0, x16le, 0);
+  }
+  if( rc==SQLITE_OK ){
+    rc = sqlite3_create_collation_v2(db, zName, SQLITE_UTF16BE, 0, x16be, 0);
+  }
+  return rc;
+}

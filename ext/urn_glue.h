@@ -51,6 +51,13 @@ int urnModeParse(sqlite3_value *pVal, int modes, const char *zFunc,
 int urnArgMode(sqlite3_context *ctx, int argc, sqlite3_value **argv,
                int iArg);
 
+/* Register the collation zName with its comparator for each database
+** encoding: x8 for UTF-8, x16le and x16be for UTF-16, which SQLite hands
+** the strings as stored (docs/design.md, "Database encodings"). */
+typedef int (*UrnCollateFunc)(void*, int, const void*, int, const void*);
+int urnRegisterCollation(sqlite3 *db, const char *zName, UrnCollateFunc x8,
+                         UrnCollateFunc x16le, UrnCollateFunc x16be);
+
 /* xDisconnect of the eponymous virtual tables (urn_namespaces, urn_find),
 ** whose sqlite3_vtab is one sqlite3_malloc'd block. */
 int urnVtabDisconnect(sqlite3_vtab *pVtab);

@@ -251,16 +251,8 @@ int urnRegisterNs(sqlite3 *db){
   int rc = urnRegisterTable(db, aNsFunc,
                             (int)(sizeof(aNsFunc)/sizeof(aNsFunc[0])));
   if( rc==SQLITE_OK ){
-    rc = sqlite3_create_collation_v2(db, "URN_NS", SQLITE_UTF8, 0,
-                                     urnNsCollate, 0);
-  }
-  if( rc==SQLITE_OK ){
-    rc = sqlite3_create_collation_v2(db, "URN_NS", SQLITE_UTF16LE, 0,
-                                     urnNsCollate16le, 0);
-  }
-  if( rc==SQLITE_OK ){
-    rc = sqlite3_create_collation_v2(db, "URN_NS", SQLITE_UTF16BE, 0,
-                                     urnNsCollate16be, 0);
+    rc = urnRegisterCollation(db, "URN_NS", urnNsCollate, urnNsCollate16le,
+                              urnNsCollate16be);
   }
   if( rc==SQLITE_OK ){
     rc = sqlite3_create_module(db, "urn_namespaces", &nsvModule, 0);
