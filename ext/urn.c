@@ -91,7 +91,7 @@
 #include "urn_glue.h"
 #include "urn_ns.h"
 #include "urn_utf16.h"
-SQLITE_EXTENSION_INIT1
+SQLITE_EXTENSION_INIT3
 
 #define URN_VERSION "0.1.0"
 #define URN_MIN_SQLITE 3031000

@@ -7,7 +7,9 @@
 */
 #include <string.h>
 #include "urn_glue.h"
-SQLITE_EXTENSION_INIT3
+/* The pointer to SQLite's API that every glue file calls through is
+** defined here, at the bottom of the glue; urn.c's entry point sets it. */
+SQLITE_EXTENSION_INIT1
 
 /* Read the text of argument pVal into (*pz, *pn).  Returns 1 on success,
 ** 0 for an SQL NULL (the caller returns NULL), and -1 on out-of-memory,
