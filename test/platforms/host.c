@@ -222,6 +222,28 @@ static void insertAll(sqlite3 *db, const char *zTab, char **az, int *an,
 
 /* order: test/order-golden.txt.  Returns the strings (unescaped, in file
 ** order) in *pL for the digest. */
+/* Why the nStr strings sorted by the library (pGot) are not the order of
+** zFile (pWant), in nClass classes: a message to sqlite3_free(), or 0 when
+** they are, after printing what was checked. */
+static char *sortedDiffers(const Buf *pGot, const Buf *pWant, int nStr,
+                           int nClass, const char *zFile){
+  if( nStr<1000 ){
+    return sqlite3_mprintf("only %d strings in %s", nStr, zFile);
+  }
+  if( pGot->n!=pWant->n || memcmp(pGot->z, pWant->z, pWant->n)!=0 ){
+    size_t k = 0;
+    int line = 1;
+    while( k<pGot->n && k<pWant->n && pGot->z[k]==pWant->z[k] ){
+      if( pGot->z[k]=='\n' ) line++;
+      k++;
+    }
+    return sqlite3_mprintf("line %d of the sorted strings differs from the file",
+                           line);
+  }
+  printf("   (%d strings in %d classes sorted as in %s)\n", nStr, nClass, zFile);
+  return 0;
+}
+
 static void checkOrder(sqlite3 *db, const char *zFile, Lines *pL){
   Buf want = {0, 0, 0}, got = {0, 0, 0};
   sqlite3_stmt *pSel = 0;
@@ -255,17 +277,7 @@ static void checkOrder(sqlite3 *db, const char *zFile, Lines *pL){
     bufStr(&got, "\n");
   }
   sqlite3_finalize(pSel);
-  if( nData<1000 ){
-    zWhy = sqlite3_mprintf("only %d strings in %s", nData, zFile);
-  }else if( got.n!=want.n || memcmp(got.z, want.z, want.n)!=0 ){
-    size_t k = 0;
-    int line = 1;
-    while( k<got.n && k<want.n && got.z[k]==want.z[k] ){ if( got.z[k]=='\n' ) line++; k++; }
-    zWhy = sqlite3_mprintf("line %d of the sorted strings differs from the file", line);
-  }
-  if( zWhy==0 ){
-    printf("   (%d strings in %d classes sorted as in %s)\n", nData, nClass, zFile);
-  }
+  zWhy = sortedDiffers(&got, &want, nData, nClass, zFile);
   check(zWhy==0, "order", zWhy);
   sqlite3_free(zWhy);
 
@@ -329,17 +341,7 @@ static void checkNsOrder(sqlite3 *db, const char *zFile, Lines *pL){
   free((void*)zPrev);
   sqlite3_finalize(pSel);
   sqlite3_finalize(pEq);
-  if( pL->n<1000 ){
-    zWhy = sqlite3_mprintf("only %d strings in %s", pL->n, zFile);
-  }else if( got.n!=want.n || memcmp(got.z, want.z, want.n)!=0 ){
-    size_t k = 0;
-    int line = 1;
-    while( k<got.n && k<want.n && got.z[k]==want.z[k] ){ if( got.z[k]=='\n' ) line++; k++; }
-    zWhy = sqlite3_mprintf("line %d of the sorted strings differs from the file", line);
-  }
-  if( zWhy==0 ){
-    printf("   (%d strings in %d classes sorted as in %s)\n", pL->n, cls, zFile);
-  }
+  zWhy = sortedDiffers(&got, &want, pL->n, cls, zFile);
   check(zWhy==0, "ns-order", zWhy);
   sqlite3_free(zWhy);
   free(want.z);
