@@ -8,7 +8,7 @@
 #                       BENCH_REPS >= 5 alternating runs) and write the table
 #                       to bench/results.txt and the scaling curves to
 #                       bench/scaling.dat and bench/scaling.png.  About 6
-#                       minutes on 2 cores; BENCH_N=100000 about 30 s.
+#                       minutes on 2 cores; BENCH_N=100000 about 25 s.
 #   make gen-corpus     only build build/bench/gen_corpus, the generator the
 #                       tests share: build/bench/gen_corpus N [SEED [labeled]]
 #
