@@ -13,7 +13,7 @@ WARN    := -Wall -Wextra -std=c99
 TCLSH   ?= tclsh
 SQLITE3 ?= sqlite3
 
-# Only sqlite3_urn_init is exported (ext/urn.c): -fvisibility=hidden keeps
+# Only sqlite3_urn_init is exported (ext/sqlite/urn.c): -fvisibility=hidden keeps
 # the internal names out of the host's symbol namespace.
 ifeq ($(OS),Windows_NT)
   SOEXT := dll
@@ -30,9 +30,13 @@ else
 endif
 
 LIB      := urn.$(SOEXT)
-CORE_SRC := ext/urn_scan.c ext/urn_key.c
-HDR      := $(wildcard ext/*.h)
-SRC      := $(wildcard ext/*.c)
+# ext/core/ is the engine-free core (layers 1 and 2, docs/design.md): no
+# engine header.  ext/sqlite/ is SQLite's glue; ext/duckdb/ DuckDB's.
+CORE_SRC := ext/core/urn_scan.c ext/core/urn_key.c
+CORE_C   := $(wildcard ext/core/*.c)
+CORE_H   := $(wildcard ext/core/*.h)
+HDR      := $(CORE_H) $(wildcard ext/sqlite/*.h)
+SRC      := $(CORE_C) $(wildcard ext/sqlite/*.c)
 
 .PHONY: all test demo prereqs prereqs-build clean help sql-golden
 

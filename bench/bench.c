@@ -19,7 +19,7 @@
 **   4. ORDER BY over all rows: x COLLATE URN and URN_NS against MEMCMP and
 **      BINARY, urn_key(x) and the stored k against BINARY;
 **   5. the C core alone (urnScan + urnKeyWrite, compiled in here from
-**      ext/urn_scan.c and ext/urn_key.c) against a byte-by-byte lower-casing
+**      ext/core/urn_scan.c and ext/core/urn_key.c) against a byte-by-byte lower-casing
 **      copy of the same bytes, in URNs/s and MB/s;
 **   6. heap allocations per call of urn_valid and per comparison of the
 **      collations URN and URN_NS, counted by a counting SQLite allocator

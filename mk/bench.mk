@@ -39,7 +39,7 @@ $(BENCH_DIR)/gen_corpus: bench/gen_corpus.c | prereqs-bench
 # The C core (measurement 5) is compiled in; the SQL side loads $(BENCH_LIB).
 $(BENCH_DIR)/bench: bench/bench.c $(CORE_SRC) $(HDR) | prereqs-bench
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) $(WARN) -Iext -o $@ bench/bench.c $(CORE_SRC) \
+	$(CC) $(BENCH_CFLAGS) $(WARN) -Iext/core -o $@ bench/bench.c $(CORE_SRC) \
 	  -lsqlite3 -lm
 
 gen-corpus: $(BENCH_DIR)/gen_corpus

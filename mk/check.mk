@@ -32,7 +32,7 @@ CLANG              ?= clang
 FUZZ_SECONDS       ?= 180
 FUZZ_SMOKE_SECONDS ?= 30
 # scan8, key8, cmp8 and find8 are the same targets built with
-# -DURN_NO_SIMD: the portable code of ext/urn_block.h that machines without
+# -DURN_NO_SIMD: the portable code of ext/core/urn_block.h that machines without
 # SSE2 run, in the scanner, the key writer, the comparator and the finder of
 # urn_find.  They share the corpora.  The targets of FUZZ_QUICK get a third
 # of the seconds in fuzz and fuzz-smoke: find8 adds to find only the

@@ -28,7 +28,7 @@ DOCDIR  ?= $(PREFIX)/share/doc/sqlite-urn
 INSTALL ?= install
 
 # The version is the one urn_version() reports.
-URN_VERSION  := $(shell sed -n 's/^.define URN_VERSION "\([^"]*\)".*/\1/p' ext/urn.c)
+URN_VERSION  := $(shell sed -n 's/^.define URN_VERSION "\([^"]*\)".*/\1/p' ext/sqlite/urn.c)
 SHA256SUM    := $(shell command -v sha256sum >/dev/null 2>&1 && echo sha256sum || echo 'shasum -a 256')
 # Same inputs, same archive: GNU tar can fix order, owners and times.
 TAR_REPRO    := $(shell tar --version 2>/dev/null | grep -q 'GNU tar' && \
@@ -59,7 +59,7 @@ uninstall:
 # an archive's files where it downloaded it and creates no directories, so
 # that a file under sqlite-urn-VERSION-PLATFORM/ fails its install.
 dist: platforms
-	@test -n "$(URN_VERSION)" || { echo "dist: no URN_VERSION in ext/urn.c" >&2; exit 1; }
+	@test -n "$(URN_VERSION)" || { echo "dist: no URN_VERSION in ext/sqlite/urn.c" >&2; exit 1; }
 	rm -rf build/dist
 	mkdir -p build/dist/check dist
 	@set -e; for p in $(PLATFORMS); do \
@@ -84,7 +84,7 @@ distclean: clean
 	rm -rf dist
 
 # Windows: the same sources; the export comes from __declspec(dllexport) on
-# sqlite3_urn_init in ext/urn.c, checked in the DLL's export table.  Only
+# sqlite3_urn_init in ext/sqlite/urn.c, checked in the DLL's export table.  Only
 # sqlite3.h and sqlite3ext.h are needed, copied so that no other host
 # header reaches the cross-compiler.
 windows: $(WIN_DIR)/urn.dll

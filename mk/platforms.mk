@@ -55,7 +55,7 @@ $(PLAT_DIR)/windows-x86_64/urn.dll: $(WIN_DIR)/urn.dll
 
 # ---- make platforms-test: the host program of test/platforms/host.c for
 # each platform, loading that platform's library, and built statically with
-# ext/*.c (-DSQLITE_CORE).  The x86_64 programs run natively and give the
+# ext/core/*.c and ext/sqlite/*.c (-DSQLITE_CORE).  The x86_64 programs run natively and give the
 # reference results; the arm64 ones run under qemu-user against Debian's
 # arm64 libsqlite3 (a foreign architecture); the Windows ones under wine,
 # with SQLite compiled in from the amalgamation that the npm package
@@ -81,7 +81,7 @@ $(PLAT_TEST)/host-linux-x86_64: $(HOST_SRC) | prereqs-build
 
 $(PLAT_TEST)/static-linux-x86_64: $(HOST_SRC) $(SRC) $(HDR) | prereqs-build
 	@mkdir -p $(@D)
-	$(X86_64_CC) $(HOST_CFLAGS) -DSQLITE_CORE -Iext -o $@ $< $(SRC) \
+	$(X86_64_CC) $(HOST_CFLAGS) -DSQLITE_CORE -o $@ $< $(SRC) \
 	  -l:libsqlite3.a -lm -ldl -lpthread
 
 $(PLAT_TEST)/host-linux-arm64: $(HOST_SRC) | prereqs-arm64
@@ -90,7 +90,7 @@ $(PLAT_TEST)/host-linux-arm64: $(HOST_SRC) | prereqs-arm64
 
 $(PLAT_TEST)/static-linux-arm64: $(HOST_SRC) $(SRC) $(HDR) | prereqs-arm64
 	@mkdir -p $(@D)
-	$(ARM64_CC) $(HOST_CFLAGS) -DSQLITE_CORE -Iext -o $@ $< $(SRC) \
+	$(ARM64_CC) $(HOST_CFLAGS) -DSQLITE_CORE -o $@ $< $(SRC) \
 	  -l:libsqlite3.a -lm -ldl -lpthread
 
 # The amalgamation (sqlite3.c, sqlite3.h) out of the npm package's tarball;
@@ -113,7 +113,7 @@ $(PLAT_TEST)/host-windows-x86_64.exe: $(HOST_SRC) $(PLAT_TEST)/sqlite3-windows-x
 	$(MINGW_CC) $(HOST_CFLAGS) -I$(PLAT_AMALG) -o $@ $^
 
 $(PLAT_TEST)/static-windows-x86_64.exe: $(HOST_SRC) $(PLAT_TEST)/sqlite3-windows-x86_64.o $(SRC) $(HDR)
-	$(MINGW_CC) $(HOST_CFLAGS) -DSQLITE_CORE -I$(PLAT_AMALG) -Iext -o $@ \
+	$(MINGW_CC) $(HOST_CFLAGS) -DSQLITE_CORE -I$(PLAT_AMALG) -o $@ \
 	  $(HOST_SRC) $(PLAT_TEST)/sqlite3-windows-x86_64.o $(SRC)
 
 platforms-test: prereqs-platforms-test $(PLAT_DIR)/linux-x86_64/urn.so \

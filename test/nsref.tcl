@@ -2,7 +2,7 @@
 # collation URN_NS, written in Tcl from the namespace rules (RFC 3187 §5,
 # RFC 3044 §5, RFC 4122 §3, RFC 8458 §4.3, RFC 2648 §2, RFC 3553 §3,
 # RFC 4246 §2, RFC 4350 §2, RFC 3614 §2, DOI Handbook), as an oracle for
-# ext/urn_ns*.c; plus check-digit references and generators of namespace
+# ext/core/urn_ns*.c; plus check-digit references and generators of namespace
 # URNs.  Slow and simple on purpose; shares nothing with ext/.  Needs
 # test/urnref.tcl (ref_key, ref_re8141) and test/tester.tcl (rng).
 

@@ -12,7 +12,7 @@
 **    made to fail in turn, and each run must end with the right result or
 **    with SQLITE_NOMEM, never anything else.
 **
-**       cc -DSQLITE_CORE -Iext test/static.c ext/urn*.c libsqlite3.a \
+**       cc -DSQLITE_CORE test/static.c ext/core/urn*.c ext/sqlite/urn*.c libsqlite3.a \
 **          -lm -ldl -lpthread && ./a.out
 **
 ** 2. (-DURN_FAKE_HOST) The minimum SQLite version: the loadable library is

@@ -1,6 +1,6 @@
 /*
 ** test/fuzz/fuzz_cmp.c -- libFuzzer target for the key comparator
-** urnCompare (ext/urn_key.c), docs/design.md I1, I2 and I5, in both modes.
+** urnCompare (ext/core/urn_key.c), docs/design.md I1, I2 and I5, in both modes.
 **
 ** Input: one flags byte, then up to three strings a, b, c separated by
 ** '\n' (the last one takes the rest, '\n' included).  A missing string, or
@@ -19,11 +19,11 @@
 **   - urnCompare reads only its inputs (ASan: each one is copied to a
 **     buffer of exactly its length).
 ** The same, as a third mode, for the namespace-aware comparator
-** urnNsCompare (collation URN_NS, ext/urn_ns.h) with keys from
+** urnNsCompare (collation URN_NS, ext/core/urn_ns.h) with keys from
 ** urnNsKeyWrite, which must also be coarser than the RFC 8141 order
 ** (equal under urnCompare implies equal under urnNsCompare) and satisfy
 ** key_ns(key(s)) = key_ns(s) (docs/design.md: key_ns = f_nid(key)).
-** And the comparators of a UTF-16 database (ext/urn_utf16.h, urn_ns.h) on
+** And the comparators of a UTF-16 database (ext/core/urn_utf16.h, urn_ns.h) on
 ** the strings widened (each byte b as the code unit b, little- and
 ** big-endian): the same order as in UTF-8, except that URN_NS there keeps
 ** the generic key of a URN longer than URN_NS16_MAX.
@@ -33,9 +33,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../ext/urn_scan.h"
-#include "../../ext/urn_ns.h"
-#include "../../ext/urn_utf16.h"
+#include "../../ext/core/urn_scan.h"
+#include "../../ext/core/urn_ns.h"
+#include "../../ext/core/urn_utf16.h"
 
 size_t refKey(const unsigned char *z, size_t n, int mode, unsigned char *zOut);
 

@@ -1,11 +1,11 @@
 /*
 ** test/fuzz/fuzz_find.c -- libFuzzer target for the finder of urn_find
-** (ext/urn_find.c) and what it stands on.  The first byte of the input
+** (ext/core/urn_find.c) and what it stands on.  The first byte of the input
 ** picks the mode (modulo 3: RFC 8141, RFC 2141, 'ns'); the rest is the
 ** text.  Checked:
 **   - the finder reads only the text (ASan: libFuzzer's buffer is exactly
 **     the input) and its rows are those of a plain reference of the four
-**     rules (ext/urn_find.h) built on the scanner: for every "urn:" that
+**     rules (ext/core/urn_find.h) built on the scanner: for every "urn:" that
 **     rule 1 allows, every prefix length tried from the longest down with
 **     urnScan() (and urnNsCheck() in mode 'ns'), then rule 3 with the same
 **     test on each shorter prefix, then rule 4;
@@ -24,9 +24,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../ext/urn_scan.h"
-#include "../../ext/urn_ns.h"
-#include "../../ext/urn_find.h"
+#include "../../ext/core/urn_scan.h"
+#include "../../ext/core/urn_ns.h"
+#include "../../ext/core/urn_find.h"
 
 #define REF_MAX 700
 

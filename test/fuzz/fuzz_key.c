@@ -1,7 +1,7 @@
 /*
 ** test/fuzz/fuzz_key.c -- libFuzzer target for the equivalence key and the
-** normalized form (ext/urn_key.c), and for the SQL functions built on them
-** (ext/urn.c, linked in with -DSQLITE_CORE).  The whole input is one
+** normalized form (ext/core/urn_key.c), and for the SQL functions built on them
+** (ext/sqlite/urn.c, linked in with -DSQLITE_CORE).  The whole input is one
 ** string s, tried in both modes.  Checked (docs/design.md I4, RFC 8141 §3.1):
 **   - urnKeyWrite(s) equals the reference key (ref_urn.c), and writes no
 **     byte past URN_KEY_LEN (ASan: the buffer has exactly that size);
@@ -15,7 +15,7 @@
 **     layer below;
 **   - the registry lookup urnNsRegistryFind(s) reads only s and finds
 **     only the NID s in some letter case;
-**   - urn_key (ext/urn.c) in the three modes, on pairs taken from s (s and
+**   - urn_key (ext/sqlite/urn.c) in the three modes, on pairs taken from s (s and
 **     its first half; s and key(s); the parts before and after the first
 **     '\n', if any): each key is TEXT, is key(x) (key_ns(x) in mode 'ns')
 **     byte for byte, NULs and invalid UTF-8 included, and the memcmp order
@@ -28,9 +28,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sqlite3.h>
-#include "../../ext/urn_scan.h"
-#include "../../ext/urn_ns_rules.h"
-#include "../../ext/urn_ns.h"
+#include "../../ext/core/urn_scan.h"
+#include "../../ext/core/urn_ns_rules.h"
+#include "../../ext/core/urn_ns.h"
 
 int refValid(const unsigned char *z, size_t n, int mode, size_t *aSpan);
 size_t refKey(const unsigned char *z, size_t n, int mode, unsigned char *zOut);

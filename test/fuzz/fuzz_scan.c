@@ -1,5 +1,5 @@
 /*
-** test/fuzz/fuzz_scan.c -- libFuzzer target for the scanner (ext/urn_scan.c)
+** test/fuzz/fuzz_scan.c -- libFuzzer target for the scanner (ext/core/urn_scan.c)
 ** in both modes.  The whole input is one candidate URN.  Checked:
 **   - urnScan never reads outside [z, z+n) (ASan: libFuzzer's buffer is
 **     exactly n bytes) and gives the same verdict with and without its
@@ -15,7 +15,7 @@
 **     both grammars (see viable());
 **   - urnErrorMessage writes a NUL-terminated, valid UTF-8 line that fits
 **     its buffer, whatever the buffer size;
-**   - the scanner of a UTF-16 database (ext/urn_utf16.c) gives the RFC
+**   - the scanner of a UTF-16 database (ext/core/urn_utf16.c) gives the RFC
 **     8141 verdict and NSS on the input widened (each byte b as the code
 **     unit b, both byte orders), and calls nothing a URN once a unit
 **     outside ASCII (b + 0x100) or an odd byte is there.
@@ -25,8 +25,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../ext/urn_scan.h"
-#include "../../ext/urn_utf16.h"
+#include "../../ext/core/urn_scan.h"
+#include "../../ext/core/urn_utf16.h"
 
 int refValid(const unsigned char *z, size_t n, int mode, size_t *aSpan);
 

@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <string.h>
 
-/* Spans as in ext/urn_scan.h, flattened: aSpan[2*k] is the offset and
+/* Spans as in ext/core/urn_scan.h, flattened: aSpan[2*k] is the offset and
 ** aSpan[2*k+1] the length of part k, for k = 0 NID, 1 NSS, 2 r, 3 q, 4 f.
 ** An absent part has offset 0 and length 0. */
 #define REF_NID 0

@@ -184,14 +184,14 @@ host_php() { php -d sqlite3.extension_dir="$PWD" "$here/$(program php)"; }
 host_perl() { perl "$here/$(program perl)"; }
 host_static() {
   # test/static.c, the program of test/static.test, without its sanitizers:
-  # ext/*.c compiled in (-DSQLITE_CORE), SQLite's static library, the
+  # ext/core/*.c and ext/sqlite/*.c compiled in (-DSQLITE_CORE), SQLite's static library, the
   # extension registered by sqlite3_auto_extension.  Its first three lines
   # are the three checks.
   cc=${CC:-cc}
   a=$($cc -print-file-name=libsqlite3.a)
   [ -f "$a" ] || { echo "no libsqlite3.a" >&2; return 1; }
   $cc -std=c99 -O1 -DSQLITE_CORE -I"$top/ext" -o static "$here/$(program static)" \
-    "$top"/ext/*.c "$a" -lm -ldl -lpthread >>build.log 2>&1 ||
+    "$top"/ext/core/*.c "$top"/ext/sqlite/*.c "$a" -lm -ldl -lpthread >>build.log 2>&1 ||
     { echo "cc failed" >&2; return 1; }
   ./static > static.out; rc=$?
   head -n 3 static.out

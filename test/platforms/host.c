@@ -30,7 +30,7 @@
 ** before it), the results of the functions on it (a line each, every text
 ** escaped as in order-golden.txt): run.sh compares that file with the one
 ** the x86_64 build writes.  On arm64 all of this runs the portable code of
-** ext/urn_block.h; on x86_64 the SSE2 code.
+** ext/core/urn_block.h; on x86_64 the SSE2 code.
 */
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,8 +5,8 @@
 #
 # For each platform, two programs of test/platforms/host.c: host-PLATFORM
 # loads build/platforms/PLATFORM/urn.* with sqlite3_load_extension, and
-# static-PLATFORM has ext/*.c compiled in.  linux-x86_64 runs natively,
-# linux-arm64 under qemu-user (the portable code of ext/urn_block.h on the
+# static-PLATFORM has ext/core/*.c and ext/sqlite/*.c compiled in.  linux-x86_64 runs natively,
+# linux-arm64 under qemu-user (the portable code of ext/core/urn_block.h on the
 # real target), windows-x86_64 under wine.  Every "ok"/"FAIL" line a
 # program prints is a check here; so is its exit status, and the results of
 # the functions on the ~5,800 strings of the golden files (the file each

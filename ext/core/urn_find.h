@@ -1,6 +1,6 @@
 /*
 ** urn_find.h -- the URNs in free text (layers 1 and 2 of sqlite-urn; no
-** SQLite headers): what urn_find() of ext/urn_find_sql.c finds, in one
+** SQLite headers): what urn_find() of ext/sqlite/urn_find_sql.c finds, in one
 ** pass over the text.
 **
 ** An occurrence, by the four rules of docs/functions.md (urn_find):

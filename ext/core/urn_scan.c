@@ -664,7 +664,7 @@ int urnNssPlain(const unsigned char *z, size_t n, size_t i){
   return 1;
 }
 
-/* ---- Prefixes: the scan of urn_find (ext/urn_find.c) ------------------ */
+/* ---- Prefixes: the scan of urn_find (ext/core/urn_find.c) ------------------ */
 
 size_t urnScanHead(const unsigned char *z, size_t n, int mode){
   size_t h = 0;

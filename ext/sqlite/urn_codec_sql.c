@@ -53,8 +53,8 @@
 #include <stdint.h>
 #include <string.h>
 #include "urn_glue.h"
-#include "urn_codec.h"
-#include "urn_ns.h"
+#include "../core/urn_codec.h"
+#include "../core/urn_ns.h"
 SQLITE_EXTENSION_INIT3
 
 /* The longest input the size computations of urn_codec.c take without

@@ -219,7 +219,7 @@ decide:
   return 1;
 }
 
-/* The first step of urnNsCompare (ext/urn_ns.c): the walk of urnCompare
+/* The first step of urnNsCompare (ext/core/urn_ns.c): the walk of urnCompare
 ** over the two strings (scanning a side only if need be), which asks
 ** xLower(pCtx, ...), at the first byte of the NSS that a transform may act
 ** on, what the transform does, and goes on if it only lower-cases.

@@ -72,7 +72,7 @@ void urnUtf16Narrow(const unsigned char *z, size_t nUnits, int be,
 size_t urnUtf16ToUtf8(const unsigned char *z, size_t n, int be,
                       unsigned char *zOut);
 
-/* The collation URN in a UTF-16LE and a UTF-16BE database (ext/urn.c
+/* The collation URN in a UTF-16LE and a UTF-16BE database (ext/sqlite/urn.c
 ** registers them): key_E order, with the signature of SQLite's xCompare.
 ** nA and nB are not negative; pArg is not used. */
 int urnCollate16le(void *pArg, int nA, const void *pA, int nB,

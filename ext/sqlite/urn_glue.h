@@ -8,7 +8,7 @@
 #define URN_GLUE_H
 
 #include "sqlite3ext.h"
-#include "urn_scan.h"
+#include "../core/urn_scan.h"
 
 /* SQLITE_INNOCUOUS first appeared in SQLite 3.31.0, the minimum we run on. */
 #ifndef SQLITE_INNOCUOUS

@@ -89,8 +89,8 @@
 */
 #include <string.h>
 #include "urn_glue.h"
-#include "urn_ns.h"
-#include "urn_utf16.h"
+#include "../core/urn_ns.h"
+#include "../core/urn_utf16.h"
 SQLITE_EXTENSION_INIT3
 
 #define URN_VERSION "0.1.0"

@@ -14,7 +14,7 @@
 ** letter, digit, '+', '-' or '.'; it is the longest prefix from there that
 ** is a URN under MODE; trailing ? ! . , : * _ ~ ; ' and an unbalanced ')'
 ** are removed while what is left is a URN under MODE; the search goes on
-** after it (ext/urn_find.h, docs/functions.md).  MODE is 'rfc8141' (the
+** after it (ext/core/urn_find.h, docs/functions.md).  MODE is 'rfc8141' (the
 ** default), 'rfc2141' or 'ns', as for urn_valid; anything else, NULL
 ** included, is an error that names them.  A NULL T gives no rows, a BLOB
 ** is read as its bytes, a number as its text.
@@ -28,7 +28,7 @@
 #include <string.h>
 #include "urn_glue.h"
 SQLITE_EXTENSION_INIT3
-#include "urn_find.h"
+#include "../core/urn_find.h"
 
 /* The columns, in the order of the declaration in findConnect(). */
 #define FIND_URN   0

@@ -39,7 +39,7 @@ int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
 int urnNsCompare(const unsigned char *a, size_t na,
                  const unsigned char *b, size_t nb);
 
-/* The collation URN_NS (ext/urn_ns_sql.c registers it): urnNsCompare()
+/* The collation URN_NS (ext/sqlite/urn_ns_sql.c registers it): urnNsCompare()
 ** with the signature of SQLite's xCompare, in this layer so that the
 ** comparison is inlined into the function SQLite calls.  nA and nB are
 ** not negative; pArg is not used. */

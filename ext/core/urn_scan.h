@@ -18,7 +18,7 @@
 #define URN_MODE_RFC8141 0   /* RFC 8141 §2 (the default) */
 #define URN_MODE_RFC2141 1   /* RFC 2141 §2 (legacy, no components) */
 #define URN_MODE_NS      2   /* RFC 8141 syntax plus namespace rules
-                             ** (RFC 8141 §3.1, §5; ext/urn_ns.h) */
+                             ** (RFC 8141 §3.1, §5; ext/core/urn_ns.h) */
 
 /* A part of the input: bytes [off, off+len).  off==0 means "absent"
 ** (no part of a URN other than the scheme starts at offset 0). */
@@ -74,7 +74,7 @@ const char *urnErrorSection(int code);
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,
                        char *zOut, size_t nOut);
 
-/* ---- Prefixes (urn_find, ext/urn_find.h) ---------------------------------- */
+/* ---- Prefixes (urn_find, ext/core/urn_find.h) ---------------------------------- */
 
 /* If z[0..n) begins with the head of a URN under mode ("urn:" in any case,
 ** a NID, ":"; RFC 8141 §2, RFC 2141 §2.1), the offset of the ':' that ends
@@ -123,7 +123,7 @@ void urnNormalizeWrite(const unsigned char *z, size_t n,
 int urnCompare(int mode, const unsigned char *a, size_t na,
                const unsigned char *b, size_t nb);
 
-/* The collation URN (ext/urn.c registers it): urnCompare() in RFC 8141
+/* The collation URN (ext/sqlite/urn.c registers it): urnCompare() in RFC 8141
 ** mode with the signature of SQLite's xCompare, in this layer so that the
 ** comparison is inlined into the function SQLite calls.  nA and nB are
 ** not negative; pArg is not used. */

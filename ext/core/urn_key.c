@@ -166,7 +166,7 @@ void urnNormalizeWrite(const unsigned char *z, size_t n,
 ** none: then G is F with that lower-casing, which the walk does as it does
 ** the head's, and the four comparisons of G decide as those of F.  When a
 ** transform drops '-' or upper-cases 'x' (an ISBN, an ISSN),
-** urnNsCompare (ext/urn_ns.c) goes on with the transforms applied. */
+** urnNsCompare (ext/core/urn_ns.c) goes on with the transforms applied. */
 
 /* Byte i of F(z), or -1 where F(z) has ended.  nssOff is 0 while the walk
 ** is in the head, else where the NSS would start. */

@@ -17,7 +17,7 @@
 ** The collation URN_NS orders strings by the bytes of key_ns(X), shorter
 ** first on a tie: key_ns(X) is key(X) of the collation URN with the rule
 ** of X's namespace applied (RFC 8141 §3.1, "additional rules for
-** URN-equivalence"; ext/urn_ns_rules.c): ISBN and ISSN hyphens dropped and
+** URN-equivalence"; ext/core/urn_ns_rules.c): ISBN and ISSN hyphens dropped and
 ** 'x' upper-cased, UUID hex digits, NBN prefixes and the IETF, ISAN, NZL
 ** and DOI NSS lower-cased, the standard name of urn:mpeg lower-cased,
 ** ISNI 'x' upper-cased.  A non-URN equals only itself.  Whatever is equal
@@ -46,8 +46,8 @@
 #include <string.h>
 #include "urn_glue.h"
 SQLITE_EXTENSION_INIT3
-#include "urn_ns.h"
-#include "urn_ns_rules.h"
+#include "../core/urn_ns.h"
+#include "../core/urn_ns_rules.h"
 
 /* urn_isbn13(X) */
 static void urnIsbn13Func(sqlite3_context *ctx, int argc,
