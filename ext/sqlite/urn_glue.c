@@ -54,46 +54,36 @@ int urnArgText(sqlite3_context *ctx, sqlite3_value *pVal,
 
 /* The mode that pVal names among the modes of the bit set "modes", or -1.
 ** With -1, *pzErr is an error message from sqlite3_malloc() naming
-** zFunc and the modes it takes ("zFunc(): unknown mode 'x'; expected
-** 'rfc8141' or 'rfc2141'"), or NULL when memory ran out. */
+** zFunc, the value as its bytes and the modes it takes (urnModeError()),
+** or NULL when memory ran out. */
 int urnModeParse(sqlite3_value *pVal, int modes, const char *zFunc,
                  char **pzErr){
-  static const char *const azMode[] = { "rfc8141", "rfc2141", "ns" };
-  const int nMode = (int)(sizeof(azMode)/sizeof(azMode[0]));
-  const char *zMode;
-  char *zErr;
-  int i, nOk;
+  const unsigned char *z;
+  size_t n;
+  int mode = -1, eArg;
   int eType = sqlite3_value_type(pVal);
+  char zErr[URN_MODE_ERROR_MAX];
   *pzErr = 0;
-  zMode = (const char*)sqlite3_value_text(pVal);
-  if( zMode==0 && eType!=SQLITE_NULL ) return -1;  /* conversion: no memory */
-  if( eType==SQLITE_TEXT ){
+  if( eType==SQLITE_NULL ){
+    eArg = URN_MODE_ARG_NULL;
+    z = 0;
+    n = 0;
+  }else{
+    /* A BLOB names no mode (a mode is text), but its bytes are shown; a
+    ** number is read as its text, as everywhere else. */
+    eArg = eType==SQLITE_BLOB ? URN_MODE_ARG_BLOB : URN_MODE_ARG_TEXT;
+    z = eArg==URN_MODE_ARG_BLOB ? sqlite3_value_blob(pVal)
+                                : sqlite3_value_text(pVal);
+    n = (size_t)sqlite3_value_bytes(pVal);
+    if( z==0 && n>0 ) return -1;                  /* conversion: no memory */
+    if( z==0 ) z = (const unsigned char*)"";
     /* Compare whole values: 'rfc2141' followed by a NUL and more bytes is
     ** not 'rfc2141'. */
-    int nMode1 = sqlite3_value_bytes(pVal);
-    for(i=0; i<nMode; i++){
-      if( (modes & (1<<i)) && nMode1==(int)strlen(azMode[i])
-       && sqlite3_strnicmp(zMode, azMode[i], nMode1)==0 ){
-        return i;
-      }
-    }
+    if( eArg==URN_MODE_ARG_TEXT ) mode = urnModeFind(z, n, modes);
   }
-  /* "unknown mode 'x'; expected 'rfc8141' or 'rfc2141'", listing the
-  ** modes this function takes. */
-  zErr = sqlite3_mprintf("%s(): unknown mode %Q; expected", zFunc,
-                         eType==SQLITE_NULL ? 0 : zMode);
-  for(i=0, nOk=0; zErr && i<nMode; i++){
-    if( modes & (1<<i) ){
-      int nLeft = 0, j;
-      for(j=i+1; j<nMode; j++){
-        if( modes & (1<<j) ) nLeft++;
-      }
-      zErr = sqlite3_mprintf("%z%s '%s'", zErr,
-                             nOk==0 ? "" : nLeft==0 ? " or" : ",", azMode[i]);
-      nOk++;
-    }
-  }
-  *pzErr = zErr;
+  if( mode>=0 ) return mode;
+  urnModeError(zErr, sizeof(zErr), zFunc, eArg, z, n, modes);
+  *pzErr = sqlite3_mprintf("%s", zErr);
   return -1;
 }
 

@@ -9,16 +9,13 @@
 
 #include "sqlite3ext.h"
 #include "../core/urn_scan.h"
+#include "../core/urn_mode.h"
 
 /* SQLITE_INNOCUOUS first appeared in SQLite 3.31.0, the minimum we run on. */
 #ifndef SQLITE_INNOCUOUS
 # define SQLITE_INNOCUOUS 0x000200000
 #endif
 #define URN_FUNC_FLAGS (SQLITE_UTF8|SQLITE_DETERMINISTIC|SQLITE_INNOCUOUS)
-
-/* Which modes a function accepts, as a bit set of (1<<URN_MODE_xxx). */
-#define URN_MODES_SYNTAX ((1<<URN_MODE_RFC8141)|(1<<URN_MODE_RFC2141))
-#define URN_MODES_ALL    (URN_MODES_SYNTAX|(1<<URN_MODE_NS))
 
 /* A row of a registration table; a pointer to it is the user data of the
 ** SQL function, so that messages can name the function. */
