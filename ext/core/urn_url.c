@@ -406,19 +406,21 @@ static int outGs1Chars(UrlOut *p, const unsigned char *z, size_t n){
   return k;
 }
 
-/* Split the EPC body z[0..n) into nField fields at '.': their starts and
-** lengths.  Returns 1 if there are exactly nField. */
+/* Split the EPC body z[0..n) into nField fields at its first nField-1
+** dots: their starts and lengths.  The last field, a serial or asset
+** reference, may hold dots of its own ('.' is a GS1 AI encodable
+** character, TDS).  Returns 1 if there are nField. */
 static int epcFields(const unsigned char *z, size_t n, int nField,
                      size_t *aStart, size_t *aLen){
   size_t i, s = 0;
   int k = 0;
   for(i=0; i<=n; i++){
-    if( i==n || z[i]=='.' ){
-      if( k==nField ) return 0;
+    if( i==n || (z[i]=='.' && k<nField-1) ){
       aStart[k] = s;
       aLen[k] = i-s;
       k++;
       s = i+1;
+      if( i==n ) break;
     }
   }
   return k==nField;

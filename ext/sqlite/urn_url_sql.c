@@ -93,7 +93,7 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 /* urn_nbn_complete(X) */
 static void urnNbnCompleteFunc(sqlite3_context *ctx, int argc,
                                sqlite3_value **argv){
-  const unsigned char *z;
+  const unsigned char *z, *zDash;
   size_t n, i, nssEnd;
   UrnParts parts;
   UrnNbnDeSum sum;
@@ -111,6 +111,10 @@ static void urnNbnCompleteFunc(sqlite3_context *ctx, int argc,
    || (z[parts.nss.off+1]|0x20)!='e' ){
     return;
   }
+  /* The NBN string after the prefix's '-' (RFC 8458 §4.2: the prefix has
+  ** none) must not be empty before its check digit. */
+  zDash = memchr(z+parts.nss.off, '-', parts.nss.len);
+  if( zDash==0 || zDash+1==z+nssEnd ) return;
   urnNbnDeStart(&sum);
   for(i=parts.nss.off; i<nssEnd; i++){
     if( !urnNbnDeAdd(&sum, z[i]) ) return;
