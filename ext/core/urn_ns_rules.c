@@ -653,7 +653,8 @@ static int nbnIsDe(const unsigned char *z, size_t nssOff){
 /* urn:nbn:de: the last character of the URN is the check digit of the
 ** DNB's algorithm over all the characters before it, "urn:nbn:" included
 ** (DNB, "Beschreibung des Algorithmus zur Berechnung der URN-Prüfziffer",
-** persistent-identifier.de): each character becomes its number in the
+** http://www.persistent-identifier.de/english/316-check-digit-algorithm.php):
+** each character becomes its number in the
 ** table, the digits of those numbers are multiplied by their positions
 ** 1, 2, 3, ... and summed, the sum is divided by the last digit, and the
 ** last digit of the integer quotient is the check digit. */
