@@ -102,9 +102,20 @@ typedef struct UrlOut {
   size_t n;          /* the length so far, written or not */
 } UrlOut;
 
+/* The length stops at URN_URL_HUGE, longer than any engine's strings,
+** where a size_t of 32 bits would wrap (a template of 2^30 bytes, each
+** "{urn}" of it a key of 2^30 bytes). */
+#define URN_URL_HUGE (((size_t)-1)/2)
+
+/* Count n more bytes, saturating at URN_URL_HUGE. */
+static void outAdvance(UrlOut *p, size_t n){
+  p->n = (n>=URN_URL_HUGE || p->n>=URN_URL_HUGE-n) ? URN_URL_HUGE : p->n+n;
+}
+
 static void outBytes(UrlOut *p, const void *z, size_t n){
-  if( n>0 && p->n<=p->nRoom && n<=p->nRoom-p->n ) memcpy(p->z+p->n, z, n);
-  p->n += n;
+  size_t nLeft = p->n<p->nRoom ? p->nRoom-p->n : 0;
+  if( n>0 && n<=nLeft ) memcpy(p->z+(p->nRoom-nLeft), z, n);
+  outAdvance(p, n);
 }
 static void outStr(UrlOut *p, const char *z){ outBytes(p, z, strlen(z)); }
 static void outChar(UrlOut *p, char c){ outBytes(p, &c, 1); }
@@ -189,7 +200,7 @@ static void outKey(UrlOut *p, const unsigned char *z, const UrnParts *pParts,
     }else{
       nKey = urnNsKeyWrite(z, pParts, 0);
     }
-    p->n += nssOnly ? nKey-nHead : nKey;
+    outAdvance(p, nssOnly ? nKey-nHead : nKey);
   }else{
     size_t i;
     if( !nssOnly ){

@@ -23,7 +23,9 @@
 **     template) no built-in resolver serves it; and, with *pErr's message
 **     not empty, an error the glue raises (a template with an unknown or
 **     unterminated placeholder: urnUrl() checks the template before X);
-**   - a URL holds only printable ASCII: valid UTF-8, no NUL byte.
+**   - a URL holds only printable ASCII: valid UTF-8, no NUL byte;
+**   - the length never wraps: past (size_t)-1 / 2 it stays there, longer
+**     than any engine's strings, which the glue refuses as too big.
 */
 #ifndef URN_URL_H
 #define URN_URL_H

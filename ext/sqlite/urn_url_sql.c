@@ -39,7 +39,8 @@
 ** that documents the form).
 **
 ** Arguments are read as everywhere (a BLOB as its bytes, numbers as their
-** text); each result is one allocation.
+** text); each result is one allocation; a URL longer than
+** SQLITE_LIMIT_LENGTH is the error "string or blob too big".
 */
 #include <string.h>
 #include "urn_glue.h"
