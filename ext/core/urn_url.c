@@ -589,3 +589,43 @@ size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
   }
   return ok ? out.n : URN_URL_NULL;
 }
+
+/* ---- Minting: urn:nbn:de with its check digit ------------------------- */
+
+size_t urnNbnComplete(const unsigned char *z, size_t n, char *zOut,
+                      size_t nOut){
+  UrnParts parts;
+  UrnNbnDeSum sum;
+  const unsigned char *zNss, *zDash;
+  size_t i, nResult;
+  char zErr[URN_ERROR_MAX];
+  if( !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ) return URN_URL_NULL;
+  zNss = z+parts.nss.off;
+  if( parts.nid.len!=3 || !startsNoCase(z+parts.nid.off, 3, "nbn")
+   || parts.nss.len<3 || !startsNoCase(zNss, parts.nss.len, "de") ){
+    return URN_URL_NULL;
+  }
+  /* The NBN string after the prefix's '-' (RFC 8458 §4.2: the prefix has
+  ** none) must not be empty before its check digit. */
+  zDash = memchr(zNss, '-', parts.nss.len);
+  if( zDash==0 || zDash+1==zNss+parts.nss.len ) return URN_URL_NULL;
+  urnNbnDeStart(&sum);
+  for(i=0; i<parts.nss.len; i++){
+    if( !urnNbnDeAdd(&sum, zNss[i]) ) return URN_URL_NULL;
+  }
+  nResult = 8 + parts.nss.len + 1;            /* "urn:nbn:" NSS digit */
+  if( zOut && nResult<=nOut ){
+    UrnParts done;
+    memcpy(zOut, "urn:nbn:", 8);
+    memcpy(zOut+8, zNss, parts.nss.len);
+    zOut[nResult-1] = (char)('0' + urnNbnDeCheck(&sum));
+    /* The completed name passes 'ns' (the syntax of RFC 8458 §4.2). */
+    if( !urnScan((const unsigned char*)zOut, nResult, URN_MODE_RFC8141,
+                 &done, 0)
+     || !urnNsCheck((const unsigned char*)zOut, &done, zErr, sizeof(zErr),
+                    0) ){
+      return URN_URL_NULL;
+    }
+  }
+  return nResult;
+}

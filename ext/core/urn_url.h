@@ -68,4 +68,15 @@ typedef struct UrnResolver {
 int urnResolverCount(void);
 const UrnResolver *urnResolverAt(int i);
 
+/* Minting: the urn:nbn:de z[0..n) completed with its check digit (the
+** DNB's algorithm, urn_ns_rules.h): "urn:nbn:", the NSS as written, the
+** digit; at most n+1 bytes.  URN_URL_NULL unless z is an RFC 8141 URN of
+** NID nbn whose NSS has the syntax of RFC 8458 §4.2, the country code de
+** and a non-empty NBN string, and holds only characters of the DNB's
+** table.  Returns the length and writes it to zOut (no NUL) when it fits
+** in nOut bytes; the NSS's syntax is checked only then, so call it with
+** room for n+1 bytes.  Allocates nothing. */
+size_t urnNbnComplete(const unsigned char *z, size_t n, char *zOut,
+                      size_t nOut);
+
 #endif /* URN_URL_H */

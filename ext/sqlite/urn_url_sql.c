@@ -46,8 +46,6 @@
 #include "urn_glue.h"
 SQLITE_EXTENSION_INIT3
 #include "../core/urn_url.h"
-#include "../core/urn_ns.h"
-#include "../core/urn_ns_rules.h"
 
 /* Results up to this long are computed on the stack, then copied once
 ** into the allocation SQLite keeps. */
@@ -91,52 +89,28 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   sqlite3_result_text(ctx, zOut, -1, sqlite3_free);
 }
 
-/* urn_nbn_complete(X) */
+/* urn_nbn_complete(X): one buffer of n+2 bytes, the longest answer and
+** its NUL (urn_url.h, urnNbnComplete()). */
 static void urnNbnCompleteFunc(sqlite3_context *ctx, int argc,
                                sqlite3_value **argv){
-  const unsigned char *z, *zDash;
-  size_t n, i, nssEnd;
-  UrnParts parts;
-  UrnNbnDeSum sum;
+  const unsigned char *z;
+  size_t n, nOut;
   char *zOut;
-  char zErr[URN_ERROR_MAX];
   (void)argc;
   if( urnArgText(ctx, argv[0], &z, &n)<=0 ) return;
-  if( !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ) return;
-  if( parts.nid.len!=3 || (z[4]|0x20)!='n' || (z[5]|0x20)!='b'
-   || (z[6]|0x20)!='n' ){
-    return;
-  }
-  nssEnd = parts.nss.off + parts.nss.len;
-  if( parts.nss.len<3 || (z[parts.nss.off]|0x20)!='d'
-   || (z[parts.nss.off+1]|0x20)!='e' ){
-    return;
-  }
-  /* The NBN string after the prefix's '-' (RFC 8458 §4.2: the prefix has
-  ** none) must not be empty before its check digit. */
-  zDash = memchr(z+parts.nss.off, '-', parts.nss.len);
-  if( zDash==0 || zDash+1==z+nssEnd ) return;
-  urnNbnDeStart(&sum);
-  for(i=parts.nss.off; i<nssEnd; i++){
-    if( !urnNbnDeAdd(&sum, z[i]) ) return;
-  }
-  zOut = sqlite3_malloc64(nssEnd+2);
+  /* No allocation for what is shorter than "urn:nbn:de-1". */
+  if( n<12 ) return;
+  zOut = sqlite3_malloc64(n+2);
   if( zOut==0 ){
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  memcpy(zOut, "urn:nbn:", 8);
-  memcpy(zOut+8, z+parts.nss.off, parts.nss.len);
-  zOut[nssEnd] = (char)('0' + urnNbnDeCheck(&sum));
-  zOut[nssEnd+1] = 0;
-  /* The completed URN must pass 'ns' (the syntax of RFC 8458 §4.2). */
-  if( !urnScan((const unsigned char*)zOut, nssEnd+1, URN_MODE_RFC8141,
-               &parts, 0)
-   || !urnNsCheck((const unsigned char*)zOut, &parts, zErr, sizeof(zErr),
-                  0) ){
+  nOut = urnNbnComplete(z, n, zOut, n+1);
+  if( nOut==URN_URL_NULL ){
     sqlite3_free(zOut);
     return;
   }
+  zOut[nOut] = 0;
   sqlite3_result_text(ctx, zOut, -1, sqlite3_free);
 }
 
