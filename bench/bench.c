@@ -8,7 +8,8 @@
 ** in-memory database of the system SQLite, loads the optimized extension LIB
 ** (build/bench/urn.so) and measures, in this one process:
 **   1. sum(length(urn_canonical(x))) against sum(length(lower(x)));
-**   2. sum(urn_valid(x)), urn_nid, urn_nss, urn_normalize against lower()
+**   2. sum(urn_valid(x)), urn_nid, urn_nss, urn_normalize against lower(),
+**      urn_url against urn_normalize
 **      and length();
 **   3. index builds, two ways: CREATE UNIQUE INDEX on the corpus less its
 **      duplicates under every collation, and CREATE INDEX on all its rows,
@@ -792,6 +793,7 @@ int main(int argc, char **argv){
   {
     /* Results, filled by the measurements that run. */
     double mLen=0, mLower=0, mCanon=0, mValid=0, mNid=0, mNss=0, mNorm=0;
+    double mUrl=0;
     double aMU[8] = {0}, aMA[8] = {0}, mUnB=0, mUnU=0;
     double aMO[8] = {0};
     double aML[8] = {0}, mInsB=0, mInsK=0;
@@ -828,8 +830,9 @@ int main(int argc, char **argv){
         "SELECT sum(length(urn_nid(x))) FROM c",
         "SELECT sum(length(urn_nss(x))) FROM c",
         "SELECT sum(length(urn_normalize(x))) FROM c",
+        "SELECT sum(length(urn_url(x))) FROM c",
       };
-      enum { NQ = 7 };
+      enum { NQ = 8 };
       sqlite3_stmt *ap[NQ];
       i64 aVal[NQ];
       fprintf(stderr, "bench: [1,2] scalar functions\n");
@@ -852,6 +855,7 @@ int main(int argc, char **argv){
       mNid = median(aT[4], opt.nRep);
       mNss = median(aT[5], opt.nRep);
       mNorm = median(aT[6], opt.nRep);
+      mUrl = median(aT[7], opt.nRep);
       for(i=0; i<NQ; i++) sqlite3_finalize(ap[i]);
     }
 
@@ -1319,6 +1323,11 @@ int main(int argc, char **argv){
           mNorm/mLower, "-", "", zBuf);
       row(&o, "2", "sum(length(urn_normalize(x)))", "sum(length(x))",
           mNorm/mLen, "-", "", "");
+      /* urn_url(x): the built-in resolvers (issue 33), one allocation per
+      ** result like urn_normalize. */
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mUrl*1e3, mNorm*1e3);
+      row(&o, "2", "sum(length(urn_url(x)))", "sum(length(urn_normalize(x)))",
+          mUrl/mNorm, "<= 1.5x", verdict(mUrl/mNorm<=1.5), zBuf);
     }
     if( want(&opt, 3) ){
       /* aMU, aMA: 0 BINARY, 1 NOCASE, 2 URN, 3 MEMCMP, 4 URN_NS; aMU: 5

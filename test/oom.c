@@ -266,6 +266,28 @@ static void addScripts(void){
   }
   for(e=0; e<2; e++){
     Script *p = &aScript[nScript++];
+    /* urn_url: the built-in resolvers, a template in each mode, a long
+    ** result (past the glue's stack buffer), an unknown placeholder, and
+    ** the table urn_resolvers; urn_nbn_complete. */
+    static const Script aUrl = { "url", 0, {
+      "SELECT urn_url('urn:epc:id:sgtin:0614141.812345.6789'),"
+      " urn_url('urn:nbn:de:gbv:089-3321752945'), urn_url('urn:ab:c'),"
+      " urn_url('urn:ogc:def:crs:EPSG::4326'), urn_url(x'00')",
+      "SELECT urn_url('URN:ISBN:0-395-36341-1#f', 'h/{urn}/{nid}/{nss}'),"
+      " urn_url('urn:isbn:0-395-36341-1', '{nss}', 'ns'),"
+      " urn_url('urn:ab:c', '{urn}', 'RFC2141'), urn_url('urn:ab:c', NULL)",
+      "SELECT length(urn_url(printf('urn:ab:%.3000c', 'z'), '{urn}{nss}'))",
+      "SELECT urn_url('urn:ab:c', '{bad}')",
+      "SELECT urn_url('urn:ab:c', '{urn}', 'nope')",
+      "SELECT nid, prefix, template, source FROM urn_resolvers",
+      "SELECT urn_nbn_complete('urn:nbn:de:gbv:089-332175294'),"
+      " urn_nbn_complete('urn:nbn:fi-x'), urn_nbn_complete(NULL)",
+      0 } };
+    *p = aUrl;
+    p->zEncoding = azEnc[e];
+  }
+  for(e=0; e<2; e++){
+    Script *p = &aScript[nScript++];
     static const Script aTable = { "table", 0, {
       "{",
       "BEGIN",

@@ -10,7 +10,8 @@
 ** every mode it takes.  Adding a function is adding its line; main() stops
 ** with a message if a registered function, collation or module has none
 ** (2026-11-25, issue 26.5: this test called 11 of the functions, and not
-** urn_encode, urn_decode, urn_build, urn_json, urn_isbn13,
+** urn_encode, urn_decode, urn_build, urn_json, urn_isbn13, urn_url,
+** urn_nbn_complete, urn_resolvers,
 ** urn_registry_date, urn_version, the mode 'ns', URN_NS or urn_namespaces,
 ** where the manual said "every function").
 **
@@ -78,6 +79,14 @@ static const struct Stmt {
     "SELECT urn_json(?1), urn_json(?1, 'rfc2141'), urn_json(?1, 'ns')" },
   { "urn_isbn13",     "SELECT urn_isbn13(?1), urn_isbn13(?2)" },
   { "urn_registry_date", "SELECT urn_registry_date()" },
+  { "urn_url",
+    "SELECT urn_url(?1), urn_url(?1, 'https://r/{urn}?n={nid}&s={nss}'),"
+    " urn_url(?1, '{urn}', 'rfc2141'), urn_url(?2, 'x/{nss}', 'ns')" },
+  { "urn_nbn_complete",
+    "SELECT urn_nbn_complete(?1), urn_nbn_complete('urn:nbn:de:' || ?2)" },
+  { "urn_resolvers",
+    "SELECT count(*), group_concat(template) FROM urn_resolvers"
+    " WHERE nid = urn_nid(?1)" },
   { "urn_version",    "SELECT urn_version()" },
   { "URN",
     "SELECT ?1 = ?2 COLLATE URN, ?1 < ?2 COLLATE URN, ?1 = ?1 COLLATE URN,"

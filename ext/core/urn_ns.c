@@ -727,6 +727,7 @@ void urnNsPrefixes(UrnNsPrefixes *p, const unsigned char *z, size_t nidOff,
   p->spans.aLo[0] = p->spans.aLo[1] = 1;      /* both empty */
   p->spans.aHi[0] = p->spans.aHi[1] = 0;
   p->spans.digitEnd = 0;
+  p->spans.nbnDe = 0;
   if( pEntry==0 ) return;    /* not registered (RFC 8141 §5): none passes */
   if( pV==0 ){
     p->spans.aHi[0] = (size_t)-1;            /* no validator: all pass */
@@ -746,6 +747,17 @@ int urnNsPrefixPasses(const UrnNsPrefixes *p, const unsigned char *z,
   }
   for(k=0; k<2; k++){
     if( len>=p->spans.aLo[k] && len<=p->spans.aHi[k] ){
+      if( k==1 && p->spans.nbnDe && len<p->spans.aHi[1] ){
+        /* A urn:nbn:de shorter than the longest that passes: its own check
+        ** digit (urn_ns_rules.h), after the cheap test that it is one. */
+        UrnNbnDeSum sum;
+        size_t i;
+        unsigned char c = z[nssOff+len-1];
+        if( c<'0' || c>'9' ) return 0;
+        urnNbnDeStart(&sum);
+        for(i=0; i+1<len; i++) urnNbnDeAdd(&sum, z[nssOff+i]);
+        return c-'0'==urnNbnDeCheck(&sum);
+      }
       return !p->spans.digitEnd
           || (z[nssOff+len-1]>='0' && z[nssOff+len-1]<='9');
     }

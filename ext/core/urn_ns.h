@@ -70,6 +70,9 @@ int urnNsCollate16be(void *pArg, int nA, const void *pA, int nB,
 typedef struct UrnNsSpans {
   size_t aLo[2], aHi[2];
   int digitEnd;
+  int nbnDe;         /* interval 1 holds the prefixes of a urn:nbn:de up to
+                     ** the longest with a right check digit, aHi[1]: a
+                     ** shorter one passes only if its own is right */
   size_t memoNss, memoEnd, memoTo;
 } UrnNsSpans;
 

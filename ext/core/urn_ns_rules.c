@@ -595,6 +595,92 @@ static int checkOid(const unsigned char *z, size_t nssOff, size_t nssEnd,
   }
 }
 
+/* ---- urn:nbn:de check digits (urn_ns_rules.h, urnNbnDe...) ----------- */
+
+/* The DNB's table of characters to numbers ("Konversionstabelle"), letters
+** in either case; 0 for a character the table lacks.  No number holds the
+** digit 0, so the last digit of a sequence is never 0. */
+static const unsigned char aNbnDeValue[128] = {
+  ['0']=1,  ['1']=2,  ['2']=3,  ['3']=4,  ['4']=5,  ['5']=6,  ['6']=7,
+  ['7']=8,  ['8']=9,  ['9']=41,
+  ['A']=18, ['B']=14, ['C']=19, ['D']=15, ['E']=16, ['F']=21, ['G']=22,
+  ['H']=23, ['I']=24, ['J']=25, ['K']=42, ['L']=26, ['M']=27, ['N']=13,
+  ['O']=28, ['P']=29, ['Q']=31, ['R']=12, ['S']=32, ['T']=33, ['U']=11,
+  ['V']=34, ['W']=35, ['X']=36, ['Y']=37, ['Z']=38,
+  ['a']=18, ['b']=14, ['c']=19, ['d']=15, ['e']=16, ['f']=21, ['g']=22,
+  ['h']=23, ['i']=24, ['j']=25, ['k']=42, ['l']=26, ['m']=27, ['n']=13,
+  ['o']=28, ['p']=29, ['q']=31, ['r']=12, ['s']=32, ['t']=33, ['u']=11,
+  ['v']=34, ['w']=35, ['x']=36, ['y']=37, ['z']=38,
+  ['+']=49, [':']=17, ['_']=43, ['-']=39, ['.']=47, ['/']=45,
+};
+
+/* The product sum is kept modulo 25200 = 10 * lcm(1..9): the check digit,
+** floor(sum / last) mod 10, only depends on the sum modulo 10 * last. */
+#define NBN_DE_MOD 25200u
+
+int urnNbnDeAdd(UrnNbnDeSum *p, unsigned char c){
+  unsigned v = c<128 ? aNbnDeValue[c] : 0;
+  unsigned d[2];
+  int k, nd = 0;
+  if( v==0 ) return 0;
+  if( v>=10 ) d[nd++] = v/10;
+  d[nd++] = v%10;
+  for(k=0; k<nd; k++){
+    p->pos = (p->pos + 1) % NBN_DE_MOD;
+    p->sum = (p->sum + d[k]*p->pos) % NBN_DE_MOD;
+    p->last = d[k];
+  }
+  return 1;
+}
+
+void urnNbnDeStart(UrnNbnDeSum *p){
+  static const char zHead[] = "urn:nbn:";
+  size_t i;
+  p->sum = p->pos = p->last = 0;
+  for(i=0; zHead[i]; i++) urnNbnDeAdd(p, (unsigned char)zHead[i]);
+}
+
+int urnNbnDeCheck(const UrnNbnDeSum *p){
+  return (int)((p->sum / p->last) % 10);
+}
+
+/* Is the NSS z[nssOff..nssEnd) (RFC 8458 syntax already checked) one of
+** Germany's, country code "de" in any case? */
+static int nbnIsDe(const unsigned char *z, size_t nssOff){
+  return (z[nssOff]|0x20)=='d' && (z[nssOff+1]|0x20)=='e';
+}
+
+/* urn:nbn:de: the last character of the URN is the check digit of the
+** DNB's algorithm over all the characters before it, "urn:nbn:" included
+** (DNB, "Beschreibung des Algorithmus zur Berechnung der URN-Prüfziffer",
+** http://www.persistent-identifier.de/english/316-check-digit-algorithm.php):
+** each character becomes its number in the
+** table, the digits of those numbers are multiplied by their positions
+** 1, 2, 3, ... and summed, the sum is divided by the last digit, and the
+** last digit of the integer quotient is the check digit. */
+static int checkNbnDe(const unsigned char *z, size_t nssOff, size_t nssEnd,
+                      char *zErr, size_t nErr){
+  UrnNbnDeSum sum;
+  size_t i;
+  int want;
+  urnNbnDeStart(&sum);
+  for(i=nssOff; i+1<nssEnd; i++){
+    if( !urnNbnDeAdd(&sum, z[i]) ){
+      Found f = found(z, i, nssEnd);
+      return nsFail(zErr, nErr, i, "found %s in a urn:nbn:de, which has no "
+                    "value in the DNB check digit table (letters, digits, "
+                    "+ : _ - . /)", f.z);
+    }
+  }
+  want = urnNbnDeCheck(&sum);
+  if( z[nssEnd-1]!='0'+want ){
+    return nsFail(zErr, nErr, nssEnd-1, "urn:nbn:de check digit should be "
+                  "%d, found %c (DNB URN check digit algorithm)", want,
+                  z[nssEnd-1]);
+  }
+  return 1;
+}
+
 /* NBN: RFC 8458 §4.2, "nbn-nss = prefix "-" nbn-string", "prefix = iso-cc
 ** *( ":" subspc )", iso-cc = 2ALPHA (ISO 3166), subspc = 1*(ALPHA /
 ** DIGIT) ("MUST NOT contain any colons or hyphens", §4.3), nbn-string =
@@ -633,6 +719,8 @@ static int checkNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
     return nsFail(zErr, nErr, i, "found %s after the NBN prefix, expected "
                   "the NBN string (RFC 8458 §4.2)", f.z);
   }
+  /* The country's own rule, where its agency publishes one: Germany's. */
+  if( nbnIsDe(z, nssOff) ) return checkNbnDe(z, nssOff, nssEnd, zErr, nErr);
   return 1;
 }
 
@@ -733,6 +821,23 @@ static void spansNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
   if( x+1<nssEnd && z[x]=='-' && z[x+1]!='/' ){
     p->aLo[1] = x+2-nssOff;
     p->aHi[1] = (size_t)-1;
+    if( nbnIsDe(z, nssOff) ){
+      /* urn:nbn:de (checkNbnDe()): of those, the ones whose last byte is
+      ** the check digit of the bytes before it.  One pass finds the
+      ** longest, which urn_find asks for first; urnNsPrefixPasses()
+      ** checks a shorter one on its own (UrnNsSpans.nbnDe). */
+      UrnNbnDeSum sum;
+      size_t i, hi = 0;
+      urnNbnDeStart(&sum);
+      for(i=nssOff; i<nssEnd; i++){
+        if( i>x && IS_DIGIT(z[i]) && z[i]-'0'==urnNbnDeCheck(&sum) ){
+          hi = i+1-nssOff;
+        }
+        if( !urnNbnDeAdd(&sum, z[i]) ) break;
+      }
+      p->aHi[1] = hi;
+      p->nbnDe = 1;
+    }
   }
 }
 
@@ -780,7 +885,8 @@ const UrnNsValidator urnNsCheckUuid = { checkUuid,
 const UrnNsValidator urnNsCheckOid = { checkOid,
   "dot-separated numbers, no leading zeros (RFC 3061 §2)", 0, spansOid };
 const UrnNsValidator urnNsCheckNbn = { checkNbn,
-  "country code, optional sub-namespaces, '-', NBN string (RFC 8458 §4.2)",
+  "country code, optional sub-namespaces, '-', NBN string (RFC 8458 §4.2); "
+  "urn:nbn:de: the DNB check digit",
   0, spansNbn };
 const UrnNsValidator urnNsCheckIetf = { checkIetf,
   "rfc:, fyi:, std:, bcp: followed by digits; id:, mtg: by letters, "

@@ -109,6 +109,27 @@ const UrnNsEntry *urnNsRegistryAt(int i);
 /* The entry of the NID z[0..n) in any letter case, or NULL. */
 const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n);
 
+/* ---- urn:nbn:de check digits (urn_ns_rules.c) ------------------------- */
+
+/* The running sum of the DNB's check digit algorithm over the characters
+** of a URN, "urn:nbn:" first (DNB, "Beschreibung des Algorithmus zur
+** Berechnung der URN-Prüfziffer"). */
+typedef struct UrnNbnDeSum {
+  unsigned sum;      /* the product sum, modulo 25200 */
+  unsigned pos;      /* the position of the last digit, modulo 25200 */
+  unsigned last;     /* the last digit, 1..9 once anything is added */
+} UrnNbnDeSum;
+
+/* Start *p with "urn:nbn:" added. */
+void urnNbnDeStart(UrnNbnDeSum *p);
+
+/* Add the character c; 0 (and *p unchanged) if the DNB's table has no
+** number for it (only letters, digits and + : _ - . / have one). */
+int urnNbnDeAdd(UrnNbnDeSum *p, unsigned char c);
+
+/* The check digit, 0..9, of the characters added so far. */
+int urnNbnDeCheck(const UrnNbnDeSum *p);
+
 /* ---- ISBN-13 (urn_ns_rules.c) ---------------------------------------- */
 
 /* Length of "urn:isbn:" followed by 13 digits. */

@@ -60,6 +60,8 @@
 **   urn_find(T [,MODE]): the URNs in the free text T, a
 **   table-valued function with one row (urn, start) per
 **   occurrence: "SELECT urn, start FROM urn_find(T)"      urn_find_sql.c
+**   urn_url(X [,TEMPLATE [,MODE]]), urn_nbn_complete() and
+**   the virtual table urn_resolvers                       urn_url_sql.c
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
 ** not a URN under MODE (urn_key gives the string).  Every function gives
@@ -450,6 +452,7 @@ static int urnRegister(sqlite3 *db){
   if( rc==SQLITE_OK ) rc = urnRegisterCodec(db);
   if( rc==SQLITE_OK ) rc = urnRegisterNs(db);
   if( rc==SQLITE_OK ) rc = urnRegisterFind(db);
+  if( rc==SQLITE_OK ) rc = urnRegisterUrl(db);
   /* In a UTF-16 database SQLite picks the comparator of its encoding and
   ** hands it the strings as stored (docs/design.md, "Database
   ** encodings"). */

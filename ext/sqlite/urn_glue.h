@@ -70,4 +70,8 @@ int urnRegisterFind(sqlite3 *db);
 ** collation URN_NS and the virtual table urn_namespaces) on db. */
 int urnRegisterNs(sqlite3 *db);
 
+/* Register what urn_url_sql.c provides (urn_url, urn_nbn_complete and the
+** virtual table urn_resolvers) on db. */
+int urnRegisterUrl(sqlite3 *db);
+
 #endif /* URN_GLUE_H */

@@ -1,0 +1,631 @@
+/*
+** urn_url.c -- layer 2 of sqlite-urn: the URL of a URN, from a template or
+** from the built-in resolvers (urn_url.h).  No engine header; nothing
+** allocates, nothing keeps state.
+**
+** The built-in resolvers, each from its operator's or its standard's own
+** documentation (the zSource of its row):
+**   nbn   de, ch  https://nbn-resolving.org/{urn}       DNB URN service
+**         fi      https://urn.fi/{urn}                  National Library
+**                                                       of Finland
+**         se      https://urn.kb.se/resolve?urn={urn}   KB, Sweden
+**         no      http://urn.nb.no/{urn}                Nasjonalbiblioteket
+**   ietf  rfc:N, bcp:N, std:N  https://www.rfc-editor.org/info/rfcN
+**                                                       RFC 7322 §4.8.6
+**   issn  https://portal.issn.org/resource/ISSN/NNNN-NNNC  ISSN portal
+**   ogc   def:type:authority:version:code
+**         http://www.opengis.net/def/type/authority/version/code
+**         (an empty version is "0")                     OGC 09-048r6
+**   epc   id:sgtin, sscc, sgln, grai, giai, gsrn, gdti: the GS1 Digital
+**         Link URI on https://id.gs1.org of the GS1 key that the EPC URI
+**         holds (EPC Tag Data Standard, GS1 Digital Link URI Syntax).
+*/
+#include <string.h>
+#include <stdio.h>
+#include "urn_url.h"
+#include "urn_ns.h"
+#include "urn_ns_rules.h"
+
+#define IS_DIGIT(c) ((c)>='0' && (c)<='9')
+#define IS_ALPHA(c) (((c)|0x20)>='a' && ((c)|0x20)<='z')
+#define IS_HEX(c)   (IS_DIGIT(c) || (((c)|0x20)>='a' && ((c)|0x20)<='f'))
+
+/* How a resolver builds its URL. */
+#define K_TEMPLATE 0     /* zTemplate with {urn} filled in */
+#define K_IETF     1     /* rfc-editor.org/info/ + the series and number */
+#define K_ISSN     2     /* the ISSN portal */
+#define K_OGC      3     /* OGC's http URIs for definitions */
+#define K_SGTIN    4     /* GS1 Digital Link, one kind per EPC scheme */
+#define K_SSCC     5
+#define K_SGLN     6
+#define K_GRAI     7
+#define K_GIAI     8
+#define K_GSRN     9
+#define K_GDTI     10
+
+#define SRC_DNB "https://www.dnb.de/urnservice (Deutsche Nationalbibliothek: " \
+  "URN resolving for Germany and Switzerland)"
+#define SRC_TDS "GS1 EPC Tag Data Standard (EPC pure identity URI to GS1 " \
+  "element string); GS1 Digital Link URI Syntax 1.2 (https://id.gs1.org)"
+
+static const UrnResolver aResolver[] = {
+  { "epc", "id:gdti:", "https://id.gs1.org/253/{gdti}{serial}", SRC_TDS,
+    K_GDTI },
+  { "epc", "id:giai:", "https://id.gs1.org/8004/{giai}", SRC_TDS, K_GIAI },
+  { "epc", "id:grai:", "https://id.gs1.org/8003/0{grai}{serial}", SRC_TDS,
+    K_GRAI },
+  { "epc", "id:gsrn:", "https://id.gs1.org/8018/{gsrn}", SRC_TDS, K_GSRN },
+  { "epc", "id:sgln:", "https://id.gs1.org/414/{gln}[/254/{extension}]",
+    SRC_TDS, K_SGLN },
+  { "epc", "id:sgtin:", "https://id.gs1.org/01/{gtin}/21/{serial}", SRC_TDS,
+    K_SGTIN },
+  { "epc", "id:sscc:", "https://id.gs1.org/00/{sscc}", SRC_TDS, K_SSCC },
+  { "ietf", "bcp:", "https://www.rfc-editor.org/info/bcp{number}",
+    "RFC 7322 §4.8.6.3", K_IETF },
+  { "ietf", "rfc:", "https://www.rfc-editor.org/info/rfc{number}",
+    "RFC 7322 §4.8.6.2", K_IETF },
+  { "ietf", "std:", "https://www.rfc-editor.org/info/std{number}",
+    "RFC 7322 §4.8.6.3", K_IETF },
+  { "issn", "", "https://portal.issn.org/resource/ISSN/{issn}",
+    "https://portal.issn.org (ISSN International Centre: the record of an "
+    "ISSN at /resource/ISSN/NNNN-NNNC)", K_ISSN },
+  { "nbn", "ch", "https://nbn-resolving.org/{urn}", SRC_DNB, K_TEMPLATE },
+  { "nbn", "de", "https://nbn-resolving.org/{urn}", SRC_DNB, K_TEMPLATE },
+  { "nbn", "fi", "https://urn.fi/{urn}",
+    "https://www.kiwi.fi/display/URN/Palvelun+kuvaus (National Library of "
+    "Finland: the address https://urn.fi/[URN])", K_TEMPLATE },
+  { "nbn", "no", "http://urn.nb.no/{urn}",
+    "http://www.nb.no/Om-NB/Standardnummerering/URN (Nasjonalbiblioteket: "
+    "http://urn.nb.no/URN:NBN:no-xxx)", K_TEMPLATE },
+  { "nbn", "se", "https://urn.kb.se/resolve?urn={urn}",
+    "https://www.kb.se/om-oss/identifikatorer-och-utgivning/urnnbn.html "
+    "(Kungliga biblioteket runs the resolver urn.kb.se)", K_TEMPLATE },
+  { "ogc", "def:",
+    "http://www.opengis.net/def/{objectType}/{authority}/{version}/{code}",
+    "OGC 09-048r6 (Name Type Specification - definitions); OGC 07-092r3 "
+    "(urn:ogc:def:objectType:authority:version:code)", K_OGC },
+};
+
+#define N_RESOLVER ((int)(sizeof(aResolver)/sizeof(aResolver[0])))
+
+int urnResolverCount(void){ return N_RESOLVER; }
+
+const UrnResolver *urnResolverAt(int i){
+  return (i>=0 && i<N_RESOLVER) ? &aResolver[i] : 0;
+}
+
+/* ---- The output: counted always, written while it fits ---------------- */
+
+typedef struct UrlOut {
+  char *z;           /* the caller's buffer */
+  size_t nRoom;      /* its size */
+  size_t n;          /* the length so far, written or not */
+} UrlOut;
+
+/* The length stops at URN_URL_HUGE, longer than any engine's strings,
+** where a size_t of 32 bits would wrap (a template of 2^30 bytes, each
+** "{urn}" of it a key of 2^30 bytes). */
+#define URN_URL_HUGE (((size_t)-1)/2)
+
+/* Count n more bytes, saturating at URN_URL_HUGE. */
+static void outAdvance(UrlOut *p, size_t n){
+  p->n = (n>=URN_URL_HUGE || p->n>=URN_URL_HUGE-n) ? URN_URL_HUGE : p->n+n;
+}
+
+static void outBytes(UrlOut *p, const void *z, size_t n){
+  size_t nLeft = p->n<p->nRoom ? p->nRoom-p->n : 0;
+  if( n>0 && n<=nLeft ) memcpy(p->z+(p->nRoom-nLeft), z, n);
+  outAdvance(p, n);
+}
+static void outStr(UrlOut *p, const char *z){ outBytes(p, z, strlen(z)); }
+static void outChar(UrlOut *p, char c){ outBytes(p, &c, 1); }
+
+/* c as %XX with upper-case hex digits (RFC 3986 §2.1). */
+static void outPct(UrlOut *p, unsigned char c){
+  static const char hex[] = "0123456789ABCDEF";
+  char a[3];
+  a[0] = '%'; a[1] = hex[c>>4]; a[2] = hex[c&15];
+  outBytes(p, a, 3);
+}
+
+/* ---- Templates -------------------------------------------------------- */
+
+/* The placeholders of a user's template. */
+#define PH_URN 0
+#define PH_NID 1
+#define PH_NSS 2
+static const char *const azPlaceholder[] = { "urn", "nid", "nss" };
+
+/* The placeholder zTpl[i..j) names (without its braces), or -1. */
+static int placeholderFind(const unsigned char *z, size_t n){
+  int k;
+  for(k=0; k<3; k++){
+    if( strlen(azPlaceholder[k])==n && memcmp(azPlaceholder[k], z, n)==0 ){
+      return k;
+    }
+  }
+  return -1;
+}
+
+/* Check the template zTpl[0..nTpl): every '{' opens one of the known
+** placeholders, closed by '}'.  Returns 1, or 0 with the message in
+** *pErr. */
+static int templateCheck(const unsigned char *zTpl, size_t nTpl,
+                         UrnUrlErr *pErr){
+  size_t i = 0;
+  while( i<nTpl ){
+    const unsigned char *zClose;
+    size_t nName;
+    if( zTpl[i]!='{' ){
+      i++;
+      continue;
+    }
+    zClose = memchr(zTpl+i+1, '}', nTpl-i-1);
+    nName = zClose ? (size_t)(zClose-(zTpl+i+1)) : 0;
+    if( zClose==0 || placeholderFind(zTpl+i+1, nName)<0 ){
+      /* Show the name as printable ASCII, cut at 20 bytes. */
+      char zName[24];
+      size_t k, m = zClose ? nName : nTpl-i-1;
+      for(k=0; k<m && k<20; k++){
+        unsigned char c = zTpl[i+1+k];
+        zName[k] = (c>=0x20 && c<0x7f) ? (char)c : '?';
+      }
+      zName[k] = 0;
+      snprintf(pErr->zMsg, sizeof(pErr->zMsg),
+               zClose ? "urn_url(): unknown placeholder {%s%s} in the "
+                        "template; known: {urn}, {nid}, {nss}"
+                      : "urn_url(): '{%s%s' in the template has no closing "
+                        "'}'; placeholders: {urn}, {nid}, {nss}",
+               zName, m>20 ? "..." : "");
+      return 0;
+    }
+    i += nName+2;
+  }
+  return 1;
+}
+
+/* Write the canonical form of the URN z (scanned into *pParts) under
+** mode: key(X) of RFC 8141 §3.1 (scheme and NID lower-cased, %XX
+** upper-cased, components dropped), or in mode 'ns' key_ns(X)
+** (urn_ns.h).  With nssOnly, only its NSS (no transform changes the
+** head "urn:" NID ":"). */
+static void outKey(UrlOut *p, const unsigned char *z, const UrnParts *pParts,
+                   int mode, int nssOnly){
+  size_t nHead = pParts->nss.off;            /* "urn:" NID ":" */
+  if( mode==URN_MODE_NS ){
+    size_t nKey, at = p->n;
+    if( p->n<=p->nRoom && URN_KEY_LEN(pParts)<=p->nRoom-p->n ){
+      nKey = urnNsKeyWrite(z, pParts, (unsigned char*)p->z+at);
+      if( nssOnly ) memmove(p->z+at, p->z+at+nHead, nKey-nHead);
+    }else{
+      nKey = urnNsKeyWrite(z, pParts, 0);
+    }
+    outAdvance(p, nssOnly ? nKey-nHead : nKey);
+  }else{
+    size_t i;
+    if( !nssOnly ){
+      outStr(p, "urn:");
+      for(i=0; i<pParts->nid.len; i++){
+        unsigned char c = z[pParts->nid.off+i];
+        outChar(p, (char)((c>='A' && c<='Z') ? c|0x20 : c));
+      }
+      outChar(p, ':');
+    }
+    for(i=pParts->nss.off; i<URN_KEY_LEN(pParts); i++){
+      unsigned char c = z[i];
+      /* RFC 8141 §3.1: the hex digits of a %XX in upper case. */
+      if( c>='a' && c<='f' && (z[i-1]=='%' || z[i-2]=='%') ) c &= ~0x20;
+      outChar(p, (char)c);
+    }
+  }
+}
+
+/* Fill the template zTpl[0..nTpl) (checked) for the URN z. */
+static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
+                        const unsigned char *z, const UrnParts *pParts,
+                        int mode){
+  size_t i = 0;
+  while( i<nTpl ){
+    const unsigned char *zClose;
+    size_t j;
+    if( zTpl[i]!='{' ){
+      /* A run of literal bytes at once. */
+      for(j=i; j<nTpl && zTpl[j]!='{'; j++){}
+      outBytes(p, zTpl+i, j-i);
+      i = j;
+      continue;
+    }
+    zClose = memchr(zTpl+i+1, '}', nTpl-i-1);
+    j = (size_t)(zClose-(zTpl+i+1));
+    switch( placeholderFind(zTpl+i+1, j) ){
+      case PH_URN: outKey(p, z, pParts, mode, 0); break;
+      case PH_NSS: outKey(p, z, pParts, mode, 1); break;
+      default: {
+        size_t k;
+        for(k=0; k<pParts->nid.len; k++){
+          unsigned char c = z[pParts->nid.off+k];
+          outChar(p, (char)((c>='A' && c<='Z') ? c|0x20 : c));
+        }
+        break;
+      }
+    }
+    i += j+2;
+  }
+}
+
+/* ---- Built-in resolvers ----------------------------------------------- */
+
+/* Does z[0..n) start with zLit (lower case) in any letter case? */
+static int startsNoCase(const unsigned char *z, size_t n, const char *zLit){
+  size_t i, m = strlen(zLit);
+  if( n<m ) return 0;
+  for(i=0; i<m; i++){
+    unsigned char c = z[i];
+    if( c>='A' && c<='Z' ) c |= 0x20;
+    if( c!=(unsigned char)zLit[i] ) return 0;
+  }
+  return 1;
+}
+
+/* The resolver for the NID z[nidOff..) and the NSS zNss[0..nNss), or 0. */
+static const UrnResolver *resolverFind(const unsigned char *zNid,
+                                       size_t nNid,
+                                       const unsigned char *zNss,
+                                       size_t nNss){
+  int i;
+  for(i=0; i<N_RESOLVER; i++){
+    const UrnResolver *p = &aResolver[i];
+    size_t m = strlen(p->zNid);
+    if( m!=nNid || !startsNoCase(zNid, nNid, p->zNid) ) continue;
+    if( !startsNoCase(zNss, nNss, p->zPrefix) ) continue;
+    if( p->eKind==K_TEMPLATE ){
+      /* nbn: the country code, then ':' or '-' (RFC 8458 §4.2); the rest
+      ** of the NSS is the resolver's to judge. */
+      size_t k = strlen(p->zPrefix);
+      if( nNss<=k+1 || (zNss[k]!=':' && zNss[k]!='-') ) continue;
+    }
+    return p;
+  }
+  return 0;
+}
+
+/* ietf: RFC 2648 §2, "rfc:", "bcp:" or "std:" and 1*DIGIT; the RFC
+** Editor's page of the document (RFC 7322 §4.8.6.2, §4.8.6.3), its number
+** without leading zeros.  0 if the NSS is not of that shape. */
+static int outIetf(UrlOut *p, const unsigned char *z, size_t n){
+  size_t i = 4;
+  if( n<=4 ) return 0;
+  for(i=4; i<n; i++) if( !IS_DIGIT(z[i]) ) return 0;
+  for(i=4; i+1<n && z[i]=='0'; i++){}
+  if( z[i]=='0' ) return 0;                  /* there is no RFC 0 */
+  outStr(p, "https://www.rfc-editor.org/info/");
+  outChar(p, (char)(z[0]|0x20));
+  outChar(p, (char)(z[1]|0x20));
+  outChar(p, (char)(z[2]|0x20));
+  outBytes(p, z+i, n-i);
+  return 1;
+}
+
+/* issn: an ISSN that passes its check digit (RFC 3044 §5), as the portal
+** writes it, NNNN-NNNC with an upper-case X. */
+static int outIssn(UrlOut *p, const unsigned char *z, size_t nssOff,
+                   size_t nssEnd){
+  const UrnNsEntry *pEntry = urnNsRegistryFind((const unsigned char*)"issn",
+                                               4);
+  size_t i, k = 0;
+  if( pEntry==0 || !pEntry->pValidator->xCheck(z, nssOff, nssEnd, 0, 0) ){
+    return 0;
+  }
+  outStr(p, "https://portal.issn.org/resource/ISSN/");
+  for(i=nssOff; i<nssEnd; i++){
+    if( z[i]=='-' ) continue;
+    if( k==4 ) outChar(p, '-');
+    outChar(p, (char)(z[i]=='x' ? 'X' : z[i]));
+    k++;
+  }
+  return 1;
+}
+
+/* ogc: OGC 07-092r3 §7.2 "urn:ogc:def:objectType:authority:version:code",
+** OGC 09-048r6 §3: "http://www.opengis.net/def/" objectType "/" authority
+** "/" version "/" code, where a definition without a version has the
+** version "0".  Exactly four fields after "def:", none holding '/' (a
+** path segment), objectType, authority and code not empty. */
+static int outOgc(UrlOut *p, const unsigned char *z, size_t n){
+  size_t aStart[4], aLen[4], i, k = 0, s = 4;
+  for(i=4; i<=n; i++){
+    if( i<n && z[i]=='/' ) return 0;
+    if( i==n || z[i]==':' ){
+      if( k==4 ) return 0;
+      aStart[k] = s;
+      aLen[k] = i-s;
+      k++;
+      s = i+1;
+    }
+  }
+  if( k!=4 || aLen[0]==0 || aLen[1]==0 || aLen[3]==0 ) return 0;
+  outStr(p, "http://www.opengis.net/def/");
+  for(k=0; k<4; k++){
+    if( k>0 ) outChar(p, '/');
+    if( k==2 && aLen[2]==0 ){
+      outChar(p, '0');
+    }else{
+      outBytes(p, z+aStart[k], aLen[k]);
+    }
+  }
+  return 1;
+}
+
+/* ---- EPC URIs to GS1 Digital Link ------------------------------------- */
+
+/* The GS1 check digit of the digits z[0..n): weights 3 and 1 from the
+** right, the check digit makes the sum a multiple of 10 (GS1 General
+** Specifications §7.9.1). */
+static char gs1Check(const char *z, size_t n){
+  size_t i;
+  int s = 0;
+  for(i=0; i<n; i++){
+    int d = z[n-1-i]-'0';
+    s += (i&1) ? d : 3*d;
+  }
+  return (char)('0' + (10 - s%10)%10);
+}
+
+/* Is z[0..n) all digits (n > 0)? */
+static int allDigits(const unsigned char *z, size_t n){
+  size_t i;
+  if( n==0 ) return 0;
+  for(i=0; i<n; i++) if( !IS_DIGIT(z[i]) ) return 0;
+  return 1;
+}
+
+/* The value of the hex digit c. */
+static int hexVal(unsigned char c){
+  return IS_DIGIT(c) ? c-'0' : (c|0x20)-'a'+10;
+}
+
+/* A field of an EPC URI that holds GS1 AI encodable characters (TDS,
+** "GS3A3" characters: letters, digits and ! ' ( ) * + , - . : ; = _, with
+** " % & / < > ? escaped as %22 %25 %26 %2F %3C %3E %3F), decoded, written
+** percent-encoded for a path segment of the Digital Link URI (RFC 3986
+** §2.1, §3.3: all but the unreserved letters, digits, '-', '.', '_'), or
+** only measured (p==0).  Returns the number of characters it decodes to,
+** or -1 if it is no such field. */
+static int outGs1Chars(UrlOut *p, const unsigned char *z, size_t n){
+  static const char zOther[] = "!'()*+,-.:;=_";
+  static const char zEscaped[] = "\"%&/<>?";
+  size_t i;
+  int k = 0;
+  for(i=0; i<n; i++, k++){
+    unsigned char c = z[i];
+    if( c=='%' ){
+      if( i+2>=n || !IS_HEX(z[i+1]) || !IS_HEX(z[i+2]) ) return -1;
+      c = (unsigned char)(hexVal(z[i+1])*16 + hexVal(z[i+2]));
+      if( c==0 || strchr(zEscaped, c)==0 ) return -1;
+      i += 2;
+    }else if( !IS_DIGIT(c) && !IS_ALPHA(c) && strchr(zOther, c)==0 ){
+      return -1;
+    }
+    if( p ){
+      if( IS_DIGIT(c) || IS_ALPHA(c) || c=='-' || c=='.' || c=='_' ){
+        outChar(p, (char)c);
+      }else{
+        outPct(p, c);
+      }
+    }
+  }
+  return k;
+}
+
+/* Split the EPC body z[0..n) into nField fields at its first nField-1
+** dots: their starts and lengths.  The last field, a serial or asset
+** reference, may hold dots of its own ('.' is a GS1 AI encodable
+** character, TDS).  Returns 1 if there are nField. */
+static int epcFields(const unsigned char *z, size_t n, int nField,
+                     size_t *aStart, size_t *aLen){
+  size_t i, s = 0;
+  int k = 0;
+  for(i=0; i<=n; i++){
+    if( i==n || (z[i]=='.' && k<nField-1) ){
+      aStart[k] = s;
+      aLen[k] = i-s;
+      k++;
+      s = i+1;
+      if( i==n ) break;
+    }
+  }
+  return k==nField;
+}
+
+/* The GS1 key of digits built from the company prefix zCp[0..nCp) and the
+** reference zRef[0..nRef) (nTotal digits together, TDS: the company prefix
+** has 6 to 12): with indicator, the reference's first digit goes first
+** (the indicator of a GTIN, the extension digit of an SSCC); a check digit
+** follows.  Written to zKey (room for 19).  Returns its length, or 0. */
+static size_t gs1Key(const unsigned char *zCp, size_t nCp,
+                     const unsigned char *zRef, size_t nRef, size_t nTotal,
+                     int indicator, char *zKey){
+  size_t k = 0;
+  if( nCp<6 || nCp>12 || nCp+nRef!=nTotal || !allDigits(zCp, nCp)
+   || (nRef>0 && !allDigits(zRef, nRef)) ){
+    return 0;
+  }
+  if( indicator ){
+    if( nRef==0 ) return 0;
+    zKey[k++] = (char)zRef[0];
+    zRef++;
+    nRef--;
+  }
+  memcpy(zKey+k, zCp, nCp);
+  k += nCp;
+  memcpy(zKey+k, zRef, nRef);
+  k += nRef;
+  zKey[k] = gs1Check(zKey, k);
+  return k+1;
+}
+
+/* The EPC pure identity URI body z[0..n) (after "id:scheme:") of kind
+** eKind as a GS1 Digital Link URI (TDS §6.3, "EPC URI to GS1 element
+** string"; GS1 Digital Link URI Syntax §4: "https://id.gs1.org/" AI "/"
+** value, with the key qualifiers 21 and 254 as further pairs).  0 if the
+** body is not of the scheme's syntax. */
+static int outEpc(UrlOut *p, int eKind, const unsigned char *z, size_t n){
+  size_t aS[3], aL[3], nKey;
+  char zKey[20];
+  int nChar;
+  switch( eKind ){
+    case K_SGTIN:                /* CompanyPrefix.IndicatorItemRef.Serial */
+      if( !epcFields(z, n, 3, aS, aL) ) return 0;
+      nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 13, 1, zKey);
+      nChar = outGs1Chars(0, z+aS[2], aL[2]);
+      if( nKey==0 || nChar<1 || nChar>20 ) return 0;
+      outStr(p, "https://id.gs1.org/01/");
+      outBytes(p, zKey, nKey);
+      outStr(p, "/21/");
+      outGs1Chars(p, z+aS[2], aL[2]);
+      return 1;
+    case K_SSCC:                 /* CompanyPrefix.ExtensionSerialRef */
+    case K_GSRN:                 /* CompanyPrefix.ServiceReference */
+      if( !epcFields(z, n, 2, aS, aL) ) return 0;
+      nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 17, eKind==K_SSCC,
+                    zKey);
+      if( nKey==0 ) return 0;
+      outStr(p, eKind==K_SSCC ? "https://id.gs1.org/00/"
+                              : "https://id.gs1.org/8018/");
+      outBytes(p, zKey, nKey);
+      return 1;
+    case K_SGLN:                 /* CompanyPrefix.LocationRef.Extension */
+      if( !epcFields(z, n, 3, aS, aL) ) return 0;
+      nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 12, 0, zKey);
+      nChar = outGs1Chars(0, z+aS[2], aL[2]);
+      if( nKey==0 || nChar<1 || nChar>20 ) return 0;
+      outStr(p, "https://id.gs1.org/414/");
+      outBytes(p, zKey, nKey);
+      /* TDS: the extension "0" stands for a GLN without extension. */
+      if( !(aL[2]==1 && z[aS[2]]=='0') ){
+        outStr(p, "/254/");
+        outGs1Chars(p, z+aS[2], aL[2]);
+      }
+      return 1;
+    case K_GRAI:                 /* CompanyPrefix.AssetType.Serial */
+    case K_GDTI:                 /* CompanyPrefix.DocumentType.Serial */
+      if( !epcFields(z, n, 3, aS, aL) ) return 0;
+      nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 12, 0, zKey);
+      nChar = outGs1Chars(0, z+aS[2], aL[2]);
+      if( nKey==0 || nChar<1 || nChar>(eKind==K_GRAI ? 16 : 17) ) return 0;
+      /* AI 8003 is "0", the 13 digits and the serial; AI 253 the 13
+      ** digits and the serial (GS1 General Specifications §3.9). */
+      outStr(p, eKind==K_GRAI ? "https://id.gs1.org/8003/0"
+                              : "https://id.gs1.org/253/");
+      outBytes(p, zKey, nKey);
+      outGs1Chars(p, z+aS[2], aL[2]);
+      return 1;
+    case K_GIAI:                 /* CompanyPrefix.IndividualAssetRef */
+      if( !epcFields(z, n, 2, aS, aL) ) return 0;
+      nChar = outGs1Chars(0, z+aS[1], aL[1]);
+      if( aL[0]<6 || aL[0]>12 || !allDigits(z+aS[0], aL[0]) || nChar<1
+       || aL[0]+(size_t)nChar>30 ){
+        return 0;
+      }
+      outStr(p, "https://id.gs1.org/8004/");
+      outBytes(p, z+aS[0], aL[0]);
+      outGs1Chars(p, z+aS[1], aL[1]);
+      return 1;
+  }
+  return 0;
+}
+
+/* The built-in resolver's URL for the URN z (scanned into *pParts); 0 if
+** there is none. */
+static int outBuiltin(UrlOut *p, const unsigned char *z,
+                      const UrnParts *pParts){
+  const unsigned char *zNss = z+pParts->nss.off;
+  size_t nNss = pParts->nss.len;
+  const UrnResolver *pR = resolverFind(z+pParts->nid.off, pParts->nid.len,
+                                       zNss, nNss);
+  size_t nPre;
+  if( pR==0 ) return 0;
+  nPre = strlen(pR->zPrefix);
+  switch( pR->eKind ){
+    case K_TEMPLATE: {
+      const char *zT = pR->zTemplate;
+      const char *zAt = strstr(zT, "{urn}");
+      outBytes(p, zT, (size_t)(zAt-zT));
+      outKey(p, z, pParts, URN_MODE_RFC8141, 0);
+      outStr(p, zAt+5);
+      return 1;
+    }
+    case K_IETF: return outIetf(p, zNss, nNss);
+    case K_ISSN: return outIssn(p, z, pParts->nss.off,
+                                pParts->nss.off+nNss);
+    case K_OGC:  return outOgc(p, zNss, nNss);
+    default:     return outEpc(p, pR->eKind, zNss+nPre, nNss-nPre);
+  }
+}
+
+size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
+              size_t nTpl, int mode, char *zOut, size_t nOut,
+              UrnUrlErr *pErr){
+  UrnParts parts;
+  UrlOut out;
+  int ok;
+  pErr->zMsg[0] = 0;
+  if( zTpl && !templateCheck(zTpl, nTpl, pErr) ) return URN_URL_NULL;
+  if( !urnScan(z, n, mode==URN_MODE_NS ? URN_MODE_RFC8141 : mode, &parts,
+               0) ){
+    return URN_URL_NULL;
+  }
+  if( mode==URN_MODE_NS && !urnNsCheck(z, &parts, 0, 0, 0) ){
+    return URN_URL_NULL;
+  }
+  out.z = zOut;
+  out.nRoom = zOut ? nOut : 0;
+  out.n = 0;
+  if( zTpl ){
+    outTemplate(&out, zTpl, nTpl, z, &parts, mode);
+    ok = 1;
+  }else{
+    ok = outBuiltin(&out, z, &parts);
+  }
+  return ok ? out.n : URN_URL_NULL;
+}
+
+/* ---- Minting: urn:nbn:de with its check digit ------------------------- */
+
+size_t urnNbnComplete(const unsigned char *z, size_t n, char *zOut,
+                      size_t nOut){
+  UrnParts parts;
+  UrnNbnDeSum sum;
+  const unsigned char *zNss, *zDash;
+  size_t i, nResult;
+  char zErr[URN_ERROR_MAX];
+  if( !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ) return URN_URL_NULL;
+  zNss = z+parts.nss.off;
+  if( parts.nid.len!=3 || !startsNoCase(z+parts.nid.off, 3, "nbn")
+   || parts.nss.len<3 || !startsNoCase(zNss, parts.nss.len, "de") ){
+    return URN_URL_NULL;
+  }
+  /* The NBN string after the prefix's '-' (RFC 8458 §4.2: the prefix has
+  ** none) must not be empty before its check digit. */
+  zDash = memchr(zNss, '-', parts.nss.len);
+  if( zDash==0 || zDash+1==zNss+parts.nss.len ) return URN_URL_NULL;
+  urnNbnDeStart(&sum);
+  for(i=0; i<parts.nss.len; i++){
+    if( !urnNbnDeAdd(&sum, zNss[i]) ) return URN_URL_NULL;
+  }
+  nResult = 8 + parts.nss.len + 1;            /* "urn:nbn:" NSS digit */
+  if( zOut && nResult<=nOut ){
+    UrnParts done;
+    memcpy(zOut, "urn:nbn:", 8);
+    memcpy(zOut+8, zNss, parts.nss.len);
+    zOut[nResult-1] = (char)('0' + urnNbnDeCheck(&sum));
+    /* The completed name passes 'ns' (the syntax of RFC 8458 §4.2). */
+    if( !urnScan((const unsigned char*)zOut, nResult, URN_MODE_RFC8141,
+                 &done, 0)
+     || !urnNsCheck((const unsigned char*)zOut, &done, zErr, sizeof(zErr),
+                    0) ){
+      return URN_URL_NULL;
+    }
+  }
+  return nResult;
+}
