@@ -34,16 +34,19 @@
 **                             dropped, nothing decoded (RFC 8141 §3.1).
 **                             Mode 'ns': key_ns(X), the key after the
 **                             namespace's own equivalence rule.
-**   urn_key(X [,MODE])        the sort key of the collations, always TEXT:
+**   urn_key(X [,MODE])        the sort key of the collations: for TEXT,
 **                             urn_canonical(X) for a URN, X itself byte for
 **                             byte otherwise (NUL bytes, invalid UTF-8 and
-**                             all; a number's text, a BLOB's bytes).  In a
-**                             UTF-8 database, urn_key(X) = urn_key(Y) and
-**                             its BINARY order are exactly X = Y and the
-**                             order of COLLATE URN; mode 'ns': of URN_NS;
-**                             mode 'rfc2141': the RFC 2141 key, which no
-**                             collation follows.  For indexes and generated
-**                             columns at BINARY speed:
+**                             all); NULL, INTEGER, REAL and BLOB values are
+**                             returned unchanged (a collation compares text
+**                             only: numbers compare as numbers, BLOBs with
+**                             memcmp, after all text).  urn_key(X) =
+**                             urn_key(Y) and its BINARY order are exactly
+**                             X = Y and the order of COLLATE URN, for every
+**                             value; mode 'ns': of URN_NS; mode 'rfc2141':
+**                             the RFC 2141 key, which no collation follows.
+**                             For indexes and generated columns at BINARY
+**                             speed:
 **                               CREATE INDEX t_k ON t(urn_key(id));
 **                               SELECT * FROM t WHERE urn_key(id) = urn_key(?);
 **   urn_normalize(X [,MODE])  X with scheme and NID lower-cased and every
@@ -235,11 +238,16 @@ static void urnRewriteFunc(sqlite3_context *ctx, int argc,
 }
 
 /* urn_key(X [,MODE]): key(X) itself (docs/design.md), so that BINARY on
-** it orders and equates exactly as the collation does (I1): for a URN its
-** key, as urn_canonical() writes it; for anything else X's own bytes, not
-** scanned again, as TEXT, through their length: a non-URN may hold NUL
-** bytes and invalid UTF-8, and BINARY compares it with memcmp, then by
-** length, as the collation does (I3: a non-URN equals only itself).
+** it orders and equates exactly as the collation does (I1).  A collation
+** compares text only: SQLite orders NULL, then numbers (INTEGER and REAL
+** as numbers: 9 < 10, 1 = 1.0), then text under the collation, then
+** BLOBs (memcmp), whatever the collation.  So a NULL, a number and a BLOB
+** are their own keys, returned as they are, and only text is keyed: for
+** a URN its key, as urn_canonical() writes it; for any other text X's own
+** bytes, not scanned again, as TEXT, through their length: a non-URN may
+** hold NUL bytes and invalid UTF-8, and BINARY compares it with memcmp,
+** then by length, as the collation does (I3: a non-URN equals only
+** itself).
 **
 ** Most of its calls fill an index or a sorter, a row at a time, so the
 ** result is handed over as SQLITE_TRANSIENT with its length: SQLite copies
@@ -255,7 +263,16 @@ static void urnKeyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   unsigned char aKey[URN_KEY_STACK];
   unsigned char *zOut = aKey;
   size_t nOut;
-  int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
+  int mode;
+  if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
+    /* NULL, INTEGER, REAL, BLOB: compared alike with and without a
+    ** collation, so their own key; the mode is still checked. */
+    if( urnArgMode(ctx, argc, argv, 1)>=0 ){
+      sqlite3_result_value(ctx, argv[0]);
+    }
+    return;
+  }
+  mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
   if( mode<0 ) return;
   if( !valid ){
     sqlite3_result_text64(ctx, (const char*)z, n, SQLITE_TRANSIENT,
