@@ -909,7 +909,7 @@ int main(int argc, char **argv){
     double mKey=0, mLowCopy=0;
     int nCoreLoop = 1;
     double allocValid = -1, allocCmp = -1, allocLower = -1, allocCore = -1;
-    double allocCanon = -1, allocCmpNs = -1;
+    double allocCanon = -1, allocCmpNs = -1, allocKey = -1, allocNss = -1;
     u64 nAllocValidS=0, nAllocValidL=0, nAllocCmpS=0, nAllocCmpL=0;
     u64 nAllocCmpNsS=0, nAllocCmpNsL=0;
     static const int aSize[] = { 10000, 30000, 100000, 300000, 1000000 };
@@ -1115,10 +1115,12 @@ int main(int argc, char **argv){
         "SELECT sum(length(lower(x))) FROM c",
         "SELECT sum(length(urn_canonical(x))) FROM c",
         "SELECT sum(x < y COLLATE URN_NS) FROM pairs",
+        "SELECT count(urn_key(x)) FROM c",
+        "SELECT count(urn_nss(x)) FROM c",
       };
-      u64 aS[7], aL[7];
+      u64 aS[9], aL[9];
       fprintf(stderr, "bench: [6] heap allocations\n");
-      for(i=0; i<7; i++){
+      for(i=0; i<9; i++){
         sqlite3_stmt *p = prepare(db, azQ[i]);
         u64 s0 = nSqliteAlloc, l0 = nLibcAlloc;
         runStmt(db, p, 0, 0);
@@ -1138,6 +1140,8 @@ int main(int argc, char **argv){
                             : nAllocCmpNsL)/(double)nPairs;
       allocLower = (double)(aS[4]>aS[0] ? aS[4]-aS[0] : 0)/(double)N;
       allocCanon = (double)(aS[5]>aS[0] ? aS[5]-aS[0] : 0)/(double)N;
+      allocKey = (double)(aS[7]>aS[0] ? aS[7]-aS[0] : 0)/(double)N;
+      allocNss = (double)(aS[8]>aS[0] ? aS[8]-aS[0] : 0)/(double)N;
     }
 
     /* 7a: CREATE INDEX time against the number of rows; at N rows, the
@@ -1548,8 +1552,9 @@ int main(int argc, char **argv){
             verdict(allocCore==0), zBuf);
       }
       snprintf(zBuf, sizeof(zBuf), "counter check: lower() %.2f, "
-               "urn_canonical() %.2f sqlite3_malloc per call",
-               allocLower, allocCanon);
+               "urn_canonical() %.2f, urn_nss() %.2f, urn_key() %.2f "
+               "sqlite3_malloc per call", allocLower, allocCanon, allocNss,
+               allocKey);
       row(&o, "6", "(allocations seen in other functions)", "sum(length(x))",
           -1, "-", "", zBuf);
     }
