@@ -75,7 +75,9 @@
 ** registered for UTF-16LE and UTF-16BE) reads it as stored, so that
 ** ill-formed UTF-16 equals only itself (docs/design.md, "Database
 ** encodings").  Errors are raised only for misuse (a bad MODE, a wrong
-** argument count) and for out-of-memory.
+** argument count), for out-of-memory, and for a result longer than
+** SQLITE_LIMIT_LENGTH ("string or blob too big": urn_encode, urn_build,
+** urn_json and urn_error can be longer than their input).
 **
 ** The collation URN orders strings by the bytes of key(X), shorter first on
 ** a tie, where key(X) of a non-URN is X itself.  So X = Y COLLATE URN
