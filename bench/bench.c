@@ -37,13 +37,14 @@
 **      what the stored column costs: INSERT time and table bytes against
 **      the table without it.
 **   9. urn_find over one generated document of BENCH_N*100 bytes against
-**      length(lower(T)), and the growth of its time from 1 MB to all of it
-**      (benchFind(), printed after the rest).
+**      length(lower(T)) and against ripgrep (rg -o) on the same text, and
+**      the growth of its time from 1 MB to all of it (benchFind(), printed
+**      after the rest).
 ** Every figure is the median of R (>= 5) runs; the runs of the things
 ** compared alternate (A B C, C B A, ...).  The verdict of each line is a
 ** ratio against a SQLite built-in measured in the same run.  The table goes
 ** to stdout and to --out; the scaling curves to --data for bench/plot.gp.
-** --only 1,3,7 runs a subset (for profiling; --only 8: urn_find alone).
+** --only 1,3,7 runs a subset (for profiling; --only 9: urn_find alone).
 **
 ** The counters below are the only mutable globals: this is a test harness,
 ** single-threaded, not part of the extension.
