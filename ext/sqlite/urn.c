@@ -265,17 +265,26 @@ static void urnKeyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   unsigned char aKey[URN_KEY_STACK];
   unsigned char *zOut = aKey;
   size_t nOut;
-  int mode;
+  int mode = urnArgMode(ctx, argc, argv, 1);
+  if( mode<0 ) return;
   if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
     /* NULL, INTEGER, REAL, BLOB: compared alike with and without a
-    ** collation, so their own key; the mode is still checked. */
-    if( urnArgMode(ctx, argc, argv, 1)>=0 ){
-      sqlite3_result_value(ctx, argv[0]);
-    }
+    ** collation, so their own key. */
+    sqlite3_result_value(ctx, argv[0]);
     return;
   }
-  mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
-  if( mode<0 ) return;
+  /* Text, read as urnArgText() does, without asking its type again. */
+  z = sqlite3_value_text(argv[0]);
+  n = (size_t)sqlite3_value_bytes(argv[0]);
+  if( z==0 ){
+    if( n>0 ){
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    z = (const unsigned char*)"";
+  }
+  valid = urnScan(z, n, mode==URN_MODE_NS ? URN_MODE_RFC8141 : mode,
+                  &parts, 0);
   if( !valid ){
     sqlite3_result_text64(ctx, (const char*)z, n, SQLITE_TRANSIENT,
                           SQLITE_UTF8);
