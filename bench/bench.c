@@ -38,13 +38,14 @@
 **      what the stored column costs: INSERT time and table bytes against
 **      the table without it.
 **   9. urn_find over one generated document of BENCH_N*100 bytes against
-**      length(lower(T)), and the growth of its time from 1 MB to all of it
-**      (benchFind(), printed after the rest).
+**      length(lower(T)) and against ripgrep (rg -o) on the same text, and
+**      the growth of its time from 1 MB to all of it (benchFind(), printed
+**      after the rest).
 ** Every figure is the median of R (>= 5) runs; the runs of the things
 ** compared alternate (A B C, C B A, ...).  The verdict of each line is a
 ** ratio against a SQLite built-in measured in the same run.  The table goes
 ** to stdout and to --out; the scaling curves to --data for bench/plot.gp.
-** --only 1,3,7 runs a subset (for profiling; --only 8: urn_find alone).
+** --only 1,3,7 runs a subset (for profiling; --only 9: urn_find alone).
 **
 ** The counters below are the only mutable globals: this is a test harness,
 ** single-threaded, not part of the extension.
@@ -57,7 +58,10 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/utsname.h>
+#include <sys/wait.h>
 #include <sqlite3.h>
 #include "urn_scan.h"
 #include "urn_class.h"
@@ -530,16 +534,85 @@ static double findTime(sqlite3 *db, sqlite3_stmt *p, unsigned char *z,
   return t/nLoop;
 }
 
+/* ripgrep's pattern for the URNs of text: "urn:", a NID-shaped run, ':',
+** then anything up to a space, '"', '<' or '>'.  What a user would type;
+** it validates nothing. */
+#define RG_PATTERN "urn:[a-z0-9][a-z0-9-]{0,30}[a-z0-9]:[^\\s\"<>]+"
+
+/* Write z[0..n) to a new file in $TMPDIR (or /tmp), its name to zName
+** (room for 256 bytes).  Returns 0 on failure. */
+static int findWriteFile(const unsigned char *z, size_t n, char *zName){
+  const char *zDir = getenv("TMPDIR");
+  int fd;
+  size_t k = 0;
+  snprintf(zName, 256, "%s/urn-bench-XXXXXX", zDir && zDir[0] ? zDir : "/tmp");
+  fd = mkstemp(zName);
+  if( fd<0 ) return 0;
+  while( k<n ){
+    ssize_t w = write(fd, z+k, n-k);
+    if( w<=0 ){ close(fd); unlink(zName); return 0; }
+    k += (size_t)w;
+  }
+  close(fd);
+  return 1;
+}
+
+/* Wall time of one run of `rg -o -i RG_PATTERN zFile`, its output to
+** /dev/null, from spawn to exit (posix_spawn: no copy of this process's
+** pages); -1 if rg could not be run or failed (exit status 2; 1 means no
+** match, which the document never gives). */
+static double rgTime(const char *zFile){
+  extern char **environ;
+  char *azArg[6];
+  posix_spawn_file_actions_t fa;
+  double t0;
+  int status = 0, rc;
+  pid_t pid;
+  azArg[0] = (char*)"rg"; azArg[1] = (char*)"-o"; azArg[2] = (char*)"-i";
+  azArg[3] = (char*)RG_PATTERN; azArg[4] = (char*)zFile; azArg[5] = 0;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  t0 = now();
+  rc = posix_spawnp(&pid, "rg", &fa, 0, azArg, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  if( rc!=0 ) return -1;
+  if( waitpid(pid, &status, 0)!=pid || !WIFEXITED(status)
+   || WEXITSTATUS(status)!=0 ){
+    return -1;
+  }
+  return now()-t0;
+}
+
+/* The number of matches rg finds in zFile (rg --count-matches), or -1. */
+static i64 rgCount(const char *zFile){
+  char zCmd[512], zLine[64];
+  FILE *p;
+  i64 n = -1;
+  snprintf(zCmd, sizeof(zCmd), "rg -o -i --count-matches '%s' '%s' 2>/dev/null",
+           RG_PATTERN, zFile);
+  p = popen(zCmd, "r");
+  if( p==0 ) return -1;
+  if( fgets(zLine, sizeof(zLine), p) ) n = atoll(zLine);
+  pclose(p);
+  return n;
+}
+
 /* Measurement 8 (issue 28): urn_find over one document of BENCH_N*100
 ** bytes (100 MB at the default BENCH_N) against length(lower(T)) over the
-** same text, a pass that copies every byte; and how its time grows from
-** 1 MB to the whole document (the exponent of a log-log fit).  Measures
-** and prints its own rows, after the rest of the table. */
+** same text, a pass that copies every byte, and against ripgrep (rg -o,
+** RG_PATTERN) over the same text written to a file, its wall time from
+** fork to exit, output to /dev/null, alternated with the two in the same
+** run; and how its time grows from 1 MB to the whole document (the
+** exponent of a log-log fit).  Without rg on the PATH its rows say so.
+** Measures and prints its own rows, after the rest of the table. */
 static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
   static const size_t aMB[] = { 1, 3, 10, 30, 100, 300 };
   size_t nDoc = (size_t)nRow*100, aSize[8];
-  double aTf[8], aTl[8], aTimes[2][MAXREPS];
-  i64 nUrn, nFound = 0, nLen = 0, v;
+  double aTf[8], aTl[8], aTr[8], aTimes[3][MAXREPS];
+  i64 nUrn, nFound = 0, nLen = 0, v, nRg = -1;
+  char zFile[256];
+  int bRg;
   unsigned char *z;
   sqlite3_stmt *pFind, *pLower, *pCount;
   char zBuf[256], zWhat[64], zAlloc[160];
@@ -560,12 +633,26 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
   pCount = prepare(db, "SELECT count(*) FROM urn_find(?1)");
   findTime(db, pCount, z, nDoc, &nFound);
   findTime(db, pLower, z, nDoc, &nLen);
+  bRg = findWriteFile(z, nDoc, zFile) && rgTime(zFile)>=0;
+  if( bRg ){
+    nRg = rgCount(zFile);
+    unlink(zFile);
+  }else{
+    fprintf(stderr, "bench: rg (ripgrep) not run: not on the PATH, or no "
+            "room in $TMPDIR\n");
+  }
   for(s=0; s<nSize; s++){
     i64 vFind = 0;
+    int bFile = bRg && findWriteFile(z, aSize[s], zFile);
     findTime(db, pFind, z, aSize[s], &vFind);          /* warm-up */
+    if( bFile ) rgTime(zFile);                         /* page cache */
     for(r=0; r<opt->nRep; r++){
-      for(q=0; q<2; q++){
-        int k = (r&1) ? 1-q : q;
+      for(q=0; q<3; q++){
+        int k = (r+q)%3;                 /* each of the three goes first */
+        if( k==2 ){
+          aTimes[2][r] = bFile ? rgTime(zFile) : -1;
+          continue;
+        }
         aTimes[k][r] = findTime(db, k ? pLower : pFind, z, aSize[s], &v);
         if( k==0 && v!=vFind ){
           fprintf(stderr, "bench: unstable urn_find result\n");
@@ -573,8 +660,10 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
         }
       }
     }
+    if( bFile ) unlink(zFile);
     aTf[s] = median(aTimes[0], opt->nRep);
     aTl[s] = median(aTimes[1], opt->nRep);
+    aTr[s] = bFile ? median(aTimes[2], opt->nRep) : -1;
   }
   /* Heap allocations per row: SQLite's allocator counted over one run on
   ** the whole document and one on its first megabyte, the difference
@@ -623,6 +712,16 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
              tF*1e9/(double)(nFound ? nFound : 1));
     row(o, "9", zWhat, "length(lower(T))", tF/tL, "<= 1.5x",
         verdict(tF/tL<=1.5), zBuf);
+    if( aTr[nSize-1]>0 ){
+      double tR = aTr[nSize-1];
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms wall; rg -o -i "
+               "finds %lld matches, unvalidated", tF*1e3, tR*1e3,
+               (long long)nRg);
+      row(o, "9", zWhat, "rg -o (ripgrep), a file", tF/tR, "-", "", zBuf);
+    }else{
+      row(o, "9", zWhat, "rg -o (ripgrep), a file", -1, "-", "",
+          "not measured: rg is not on the PATH (tools/prereqs.sh ripgrep)");
+    }
     for(s=0; s<nSize; s++) aX[s] = (double)aSize[s];
     sF = loglogSlope(aX, aTf, nSize);
     sL = loglogSlope(aX, aTl, nSize);
@@ -634,11 +733,17 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
     row(o, "9", "heap allocations per urn_find row", "-", -1, "0",
         verdict(allocPerRow<=0), zAlloc);
   }
-  out(o, "\nscaling (medians): urn_find(T) and length(lower(T)), ms\n");
-  out(o, "%10s %10s %10s %8s\n", "MB", "urn_find", "lower", "ratio");
+  out(o, "\nscaling (medians): urn_find(T), length(lower(T)) and rg -o, ms\n");
+  out(o, "%10s %10s %10s %8s %10s %8s\n", "MB", "urn_find", "lower", "ratio",
+      "rg", "ratio");
   for(s=0; s<nSize; s++){
-    out(o, "%10.0f %10.1f %10.1f %7.2fx\n", (double)aSize[s]/1e6,
+    out(o, "%10.0f %10.1f %10.1f %7.2fx", (double)aSize[s]/1e6,
         aTf[s]*1e3, aTl[s]*1e3, aTf[s]/aTl[s]);
+    if( aTr[s]>0 ){
+      out(o, " %10.1f %7.2fx\n", aTr[s]*1e3, aTf[s]/aTr[s]);
+    }else{
+      out(o, " %10s %8s\n", "-", "-");
+    }
   }
   (void)nLen;
 }
@@ -807,7 +912,7 @@ int main(int argc, char **argv){
     double mKey=0, mLowCopy=0;
     int nCoreLoop = 1;
     double allocValid = -1, allocCmp = -1, allocLower = -1, allocCore = -1;
-    double allocCanon = -1, allocCmpNs = -1;
+    double allocCanon = -1, allocCmpNs = -1, allocKey = -1, allocNss = -1;
     u64 nAllocValidS=0, nAllocValidL=0, nAllocCmpS=0, nAllocCmpL=0;
     u64 nAllocCmpNsS=0, nAllocCmpNsL=0;
     static const int aSize[] = { 10000, 30000, 100000, 300000, 1000000 };
@@ -1015,10 +1120,12 @@ int main(int argc, char **argv){
         "SELECT sum(length(lower(x))) FROM c",
         "SELECT sum(length(urn_canonical(x))) FROM c",
         "SELECT sum(x < y COLLATE URN_NS) FROM pairs",
+        "SELECT count(urn_key(x)) FROM c",
+        "SELECT count(urn_nss(x)) FROM c",
       };
-      u64 aS[7], aL[7];
+      u64 aS[9], aL[9];
       fprintf(stderr, "bench: [6] heap allocations\n");
-      for(i=0; i<7; i++){
+      for(i=0; i<9; i++){
         sqlite3_stmt *p = prepare(db, azQ[i]);
         u64 s0 = nSqliteAlloc, l0 = nLibcAlloc;
         runStmt(db, p, 0, 0);
@@ -1038,6 +1145,8 @@ int main(int argc, char **argv){
                             : nAllocCmpNsL)/(double)nPairs;
       allocLower = (double)(aS[4]>aS[0] ? aS[4]-aS[0] : 0)/(double)N;
       allocCanon = (double)(aS[5]>aS[0] ? aS[5]-aS[0] : 0)/(double)N;
+      allocKey = (double)(aS[7]>aS[0] ? aS[7]-aS[0] : 0)/(double)N;
+      allocNss = (double)(aS[8]>aS[0] ? aS[8]-aS[0] : 0)/(double)N;
     }
 
     /* 7a: CREATE INDEX time against the number of rows; at N rows, the
@@ -1453,8 +1562,9 @@ int main(int argc, char **argv){
             verdict(allocCore==0), zBuf);
       }
       snprintf(zBuf, sizeof(zBuf), "counter check: lower() %.2f, "
-               "urn_canonical() %.2f sqlite3_malloc per call",
-               allocLower, allocCanon);
+               "urn_canonical() %.2f, urn_nss() %.2f, urn_key() %.2f "
+               "sqlite3_malloc per call", allocLower, allocCanon, allocNss,
+               allocKey);
       row(&o, "6", "(allocations seen in other functions)", "sum(length(x))",
           -1, "-", "", zBuf);
     }

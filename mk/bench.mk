@@ -24,7 +24,7 @@ BENCH_LIB    := $(BENCH_DIR)/urn.$(SOEXT)
 .PHONY: bench gen-corpus prereqs-bench
 
 prereqs-bench:
-	@sh tools/prereqs.sh cc sqlite-dev gnuplot
+	@sh tools/prereqs.sh cc sqlite-dev gnuplot ripgrep
 
 # The entry point is derived from the file name, so the library keeps its
 # name in its own directory.

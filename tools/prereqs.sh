@@ -9,7 +9,8 @@
 # clang (clang with its sanitizer and fuzzer runtimes), llvm (llvm-profdata
 # and llvm-cov, for make coverage), gnuplot, mingw, arm64 (the aarch64 cross
 # compiler and SQLite's arm64 headers and libraries, Debian multiarch), qemu
-# (qemu-user, to run arm64 programs), wine (to run Windows programs), npm,
+# (qemu-user, to run arm64 programs), ripgrep (rg, which make bench
+# measures urn_find against), wine (to run Windows programs), npm,
 # dqlite (libdqlite's headers, Go, the go-dqlite client's sources, the
 # dqlite shell); and for the hosts of `make hosts` (mk/hosts.mk):
 # sqlite-utils, go (Debian's Go and mattn/go-sqlite3), rust (Debian's cargo
@@ -100,6 +101,8 @@ for need in "$@"; do
         || add llvm-14 ;;
     gnuplot)
       command -v gnuplot >/dev/null 2>&1 || add gnuplot-nox ;;
+    ripgrep)
+      command -v rg >/dev/null 2>&1 || add ripgrep ;;
     mingw)
       command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 || add gcc-mingw-w64-x86-64 ;;
     dqlite)

@@ -269,13 +269,16 @@ typedef struct NsKeyReader {
 } NsKeyReader;
 
 /* The decision of pTransform (0: none, the identity) for the NSS
-** z[off..end) in *pFold.  Inlined, as sideFold() below: a comparison asks
-** for it on both sides of every pair of one NID with a transform. */
+** z[off..end) in *pFold, z[0..end) being the assigned-name; the identity
+** too for an assigned-name longer than URN_NS_FOLD_MAX (urn_ns.h), so
+** that every function and every encoding keys alike.  Inlined, as
+** sideFold() below: a comparison asks for it on both sides of every pair
+** of one NID with a transform. */
 static URN_ALWAYS_INLINE void nssFold(const UrnNsTransform *pTransform,
                                       const unsigned char *z, size_t off,
                                       size_t end, UrnNsFold *pFold){
   memset(pFold, 0, sizeof(*pFold));
-  if( pTransform ){
+  if( pTransform && end<=URN_NS_FOLD_MAX ){
     UrnNsKeyNss nss;
     nss.z = z + off;
     nss.n = end - off;
@@ -613,19 +616,17 @@ int urnNsCollate(void *pArg, int nA, const void *pA, int nB,
 /* Set on the reader p of a string stored in a UTF-16 database the decision
 ** of its namespace's transform, as nssFold() takes it for the same URN in
 ** UTF-8: the assigned-name ("urn:" NID ":" NSS) is narrowed into zBuf
-** (URN_NS16_MAX bytes, on the caller's stack: the comparator allocates
+** (URN_NS_FOLD_MAX bytes, on the caller's stack: the comparator allocates
 ** nothing, docs/design.md I5) for the transform to read.  A URN whose
-** assigned-name is longer keeps the generic key of RFC 8141 §3.1 there: a
-** key function still, so the order stays a total preorder, coarser than
-** URN (equal generic keys have equal lengths, so both or neither are
-** transformed), and a non-URN still equals only itself. */
+** assigned-name is longer keeps the generic key of RFC 8141 §3.1, as it
+** does in UTF-8 and in urn_key(X, 'ns') (urn_ns.h, URN_NS_FOLD_MAX). */
 static void nsFold16(UrnKey16 *p, unsigned char *zBuf){
   const UrnNsEntry *pEntry;
   UrnNsFold fold;
   size_t nNid;
   if( !p->isUrn ) return;
   nNid = p->nssOff - 5;                /* "urn:" NID ":" */
-  if( p->end>URN_NS16_MAX ) return;
+  if( p->end>URN_NS_FOLD_MAX ) return;
   urnUtf16Narrow(p->z, p->nssOff, p->be, zBuf);
   pEntry = urnNsRegistryFind(zBuf+4, nNid);
   if( pEntry==0 || pEntry->pTransform==0 ) return;
@@ -640,7 +641,7 @@ static void nsFold16(UrnKey16 *p, unsigned char *zBuf){
 static int nsCollate16(int be, int nA, const void *pA, int nB,
                        const void *pB){
   UrnKey16 a, b;
-  unsigned char zBuf[URN_NS16_MAX];
+  unsigned char zBuf[URN_NS_FOLD_MAX];
   if( nA==nB && (nA==0 || memcmp(pA, pB, (size_t)nA)==0) ) return 0;
   urnKey16Start(&a, (const unsigned char*)pA, (size_t)nA, be);
   urnKey16Start(&b, (const unsigned char*)pB, (size_t)nB, be);

@@ -46,14 +46,23 @@ int urnNsCompare(const unsigned char *a, size_t na,
 int urnNsCollate(void *pArg, int nA, const void *pA, int nB,
                  const void *pB);
 
+/* A namespace's key transform applies to a URN whose assigned-name ("urn:"
+** NID ":" NSS) has at most URN_NS_FOLD_MAX characters; a longer one keeps
+** its generic key (RFC 8141 §3.1), in every function, comparator and
+** database encoding alike.  The transforms read the assigned-name as
+** contiguous bytes, and the comparator of a UTF-16 database narrows it
+** into a buffer of this size on its stack (it allocates nothing,
+** docs/design.md I5).  Still a key function, so a total preorder; still
+** coarser than URN (equal generic keys have equal lengths, so both or
+** neither are transformed).  No registered namespace's names come near
+** it: an ISBN has at most 17 characters, a UUID 36. */
+#define URN_NS_FOLD_MAX 1024
+
 /* The collation URN_NS in a UTF-16LE and a UTF-16BE database (ext/
 ** urn_ns_sql.c registers them): the strings as stored, read as
-** urn_utf16.h says, with the transform of a URN's namespace applied when
-** its assigned-name ("urn:" NID ":" NSS) has at most URN_NS16_MAX
-** characters; a longer one keeps its generic key there
-** (docs/design.md, "Database encodings").  Allocates nothing, cannot
-** fail. */
-#define URN_NS16_MAX 1024
+** urn_utf16.h says, with the transform of a URN's namespace applied as in
+** UTF-8 (docs/design.md, "Database encodings").  Allocates nothing,
+** cannot fail. */
 int urnNsCollate16le(void *pArg, int nA, const void *pA, int nB,
                      const void *pB);
 int urnNsCollate16be(void *pArg, int nA, const void *pA, int nB,

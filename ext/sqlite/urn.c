@@ -12,9 +12,9 @@
 ** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
 ** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
 ** reserved, "/", "?", "#" and %00 rejected); urn_valid, urn_error,
-** urn_canonical, urn_key, urn_equal and urn_json also take 'ns': RFC 8141
-** plus the namespace rules of urn_ns_sql.c (registered NID, check digits,
-** key_ns).
+** urn_canonical, urn_key, urn_equal, urn_json and urn_find also take 'ns':
+** RFC 8141 plus the namespace rules of urn_ns_sql.c (registered NID, check
+** digits, key_ns).
 ** Any other mode, NULL included, is an SQL error that names the accepted
 ** ones.
 **
@@ -34,16 +34,19 @@
 **                             dropped, nothing decoded (RFC 8141 §3.1).
 **                             Mode 'ns': key_ns(X), the key after the
 **                             namespace's own equivalence rule.
-**   urn_key(X [,MODE])        the sort key of the collations, always TEXT:
+**   urn_key(X [,MODE])        the sort key of the collations: for TEXT,
 **                             urn_canonical(X) for a URN, X itself byte for
 **                             byte otherwise (NUL bytes, invalid UTF-8 and
-**                             all; a number's text, a BLOB's bytes).  In a
-**                             UTF-8 database, urn_key(X) = urn_key(Y) and
-**                             its BINARY order are exactly X = Y and the
-**                             order of COLLATE URN; mode 'ns': of URN_NS;
-**                             mode 'rfc2141': the RFC 2141 key, which no
-**                             collation follows.  For indexes and generated
-**                             columns at BINARY speed:
+**                             all); NULL, INTEGER, REAL and BLOB values are
+**                             returned unchanged (a collation compares text
+**                             only: numbers compare as numbers, BLOBs with
+**                             memcmp, after all text).  urn_key(X) =
+**                             urn_key(Y) and its BINARY order are exactly
+**                             X = Y and the order of COLLATE URN, for every
+**                             value; mode 'ns': of URN_NS; mode 'rfc2141':
+**                             the RFC 2141 key, which no collation follows.
+**                             For indexes and generated columns at BINARY
+**                             speed:
 **                               CREATE INDEX t_k ON t(urn_key(id));
 **                               SELECT * FROM t WHERE urn_key(id) = urn_key(?);
 **   urn_normalize(X [,MODE])  X with scheme and NID lower-cased and every
@@ -74,7 +77,9 @@
 ** registered for UTF-16LE and UTF-16BE) reads it as stored, so that
 ** ill-formed UTF-16 equals only itself (docs/design.md, "Database
 ** encodings").  Errors are raised only for misuse (a bad MODE, a wrong
-** argument count) and for out-of-memory.
+** argument count), for out-of-memory, and for a result longer than
+** SQLITE_LIMIT_LENGTH ("string or blob too big": urn_encode, urn_build,
+** urn_json and urn_error can be longer than their input).
 **
 ** The collation URN orders strings by the bytes of key(X), shorter first on
 ** a tie, where key(X) of a non-URN is X itself.  So X = Y COLLATE URN
@@ -237,11 +242,16 @@ static void urnRewriteFunc(sqlite3_context *ctx, int argc,
 }
 
 /* urn_key(X [,MODE]): key(X) itself (docs/design.md), so that BINARY on
-** it orders and equates exactly as the collation does (I1): for a URN its
-** key, as urn_canonical() writes it; for anything else X's own bytes, not
-** scanned again, as TEXT, through their length: a non-URN may hold NUL
-** bytes and invalid UTF-8, and BINARY compares it with memcmp, then by
-** length, as the collation does (I3: a non-URN equals only itself).
+** it orders and equates exactly as the collation does (I1).  A collation
+** compares text only: SQLite orders NULL, then numbers (INTEGER and REAL
+** as numbers: 9 < 10, 1 = 1.0), then text under the collation, then
+** BLOBs (memcmp), whatever the collation.  So a NULL, a number and a BLOB
+** are their own keys, returned as they are, and only text is keyed: for
+** a URN its key, as urn_canonical() writes it; for any other text X's own
+** bytes, not scanned again, as TEXT, through their length: a non-URN may
+** hold NUL bytes and invalid UTF-8, and BINARY compares it with memcmp,
+** then by length, as the collation does (I3: a non-URN equals only
+** itself).
 **
 ** Most of its calls fill an index or a sorter, a row at a time, so the
 ** result is handed over as SQLITE_TRANSIENT with its length: SQLite copies
@@ -257,8 +267,26 @@ static void urnKeyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   unsigned char aKey[URN_KEY_STACK];
   unsigned char *zOut = aKey;
   size_t nOut;
-  int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
+  int mode = urnArgMode(ctx, argc, argv, 1);
   if( mode<0 ) return;
+  if( sqlite3_value_type(argv[0])!=SQLITE_TEXT ){
+    /* NULL, INTEGER, REAL, BLOB: compared alike with and without a
+    ** collation, so their own key. */
+    sqlite3_result_value(ctx, argv[0]);
+    return;
+  }
+  /* Text, read as urnArgText() does, without asking its type again. */
+  z = sqlite3_value_text(argv[0]);
+  n = (size_t)sqlite3_value_bytes(argv[0]);
+  if( z==0 ){
+    if( n>0 ){
+      sqlite3_result_error_nomem(ctx);
+      return;
+    }
+    z = (const unsigned char*)"";
+  }
+  valid = urnScan(z, n, mode==URN_MODE_NS ? URN_MODE_RFC8141 : mode,
+                  &parts, 0);
   if( !valid ){
     sqlite3_result_text64(ctx, (const char*)z, n, SQLITE_TRANSIENT,
                           SQLITE_UTF8);

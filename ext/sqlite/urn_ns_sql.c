@@ -23,10 +23,11 @@
 ** ISNI 'x' upper-cased.  A non-URN equals only itself.  Whatever is equal
 ** under URN is equal under URN_NS.  It is a total preorder on all byte
 ** strings, never allocates and never fails.  Its order changes when rules
-** are added: that takes a major version and REINDEX URN_NS.  In a UTF-16
-** database it compares the text as stored, and applies a namespace's rule
-** to URNs whose "urn:" NID ":" NSS has at most 1024 characters (urn_ns.h,
-** URN_NS16_MAX; docs/design.md, "Database encodings").
+** are added: that takes a major version and REINDEX URN_NS.  A namespace's
+** rule applies to URNs whose "urn:" NID ":" NSS has at most 1024
+** characters (urn_ns.h, URN_NS_FOLD_MAX), here as in urn_key(X, 'ns'),
+** urn_canonical(X, 'ns') and urn_equal(A, B, 'ns').  In a UTF-16 database
+** it compares the text as stored (docs/design.md, "Database encodings").
 **
 **   CREATE TABLE book(isbn TEXT UNIQUE COLLATE URN_NS);
 **   INSERT INTO book VALUES('urn:isbn:0-395-36341-1');

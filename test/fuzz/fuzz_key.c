@@ -17,7 +17,7 @@
 **     only the NID s in some letter case;
 **   - urn_key (ext/sqlite/urn.c) in the three modes, on pairs taken from s (s and
 **     its first half; s and key(s); the parts before and after the first
-**     '\n', if any): each key is TEXT, is key(x) (key_ns(x) in mode 'ns')
+**     '\n', if any), bound as text: each key is TEXT, is key(x) (key_ns(x) in mode 'ns')
 **     byte for byte, NULs and invalid UTF-8 included, and the memcmp order
 **     of two keys, shorter first on a tie, is the order of urnCompare
 **     (mode 'ns': urnNsCompare, the collation URN_NS) on the strings.
@@ -253,7 +253,8 @@ static int binaryOrder(const unsigned char *a, size_t na,
   return (r>0) - (r<0);
 }
 
-/* urn_key(a) and urn_key(b) through SQL in every mode: each is TEXT and is
+/* urn_key(a) and urn_key(b) through SQL in every mode, a and b bound as
+** text (urn_key returns numbers and BLOBs unchanged): each is TEXT and is
 ** the key of layer 1 byte for byte, and BINARY on the two keys orders them
 ** as the comparator orders a and b (docs/design.md I1: the collations URN
 ** and URN_NS; RFC 2141 mode has no collation but urnCompare). */
