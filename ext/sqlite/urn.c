@@ -12,7 +12,8 @@
 ** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
 ** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
 ** reserved, "/", "?", "#" and %00 rejected); urn_valid, urn_error,
-** urn_canonical, urn_key, urn_equal, urn_json and urn_find also take 'ns':
+** urn_canonical, urn_key, urn_equal, urn_json, urn_find and urn_url
+** (with a template) also take 'ns':
 ** RFC 8141 plus the namespace rules of urn_ns_sql.c (registered NID, check
 ** digits, key_ns).
 ** Any other mode, NULL included, is an SQL error that names the accepted
