@@ -58,11 +58,14 @@ NEEDS_check      := shell tcl python clang
 NEEDS_check-asan := shell tcl python clang
 NEEDS_coverage   := shell tcl python clang
 NEEDS_golden     := shell tcl python
-NEEDS_platforms  := mingw arm64
-NEEDS_dist       := mingw arm64
+NEEDS_platforms   = $(PLAT_NEEDS)
+NEEDS_dist        = $(PLAT_NEEDS)
 PREREQS           = $(NEEDS) $(foreach g,$(MAKECMDGOALS),$(NEEDS_$(g)))
 
+# make release says what its cross builds need before anything installs it
+# (RELEASE_NOTE, mk/platforms.mk).
 prereqs:
+	$(if $(filter release,$(MAKECMDGOALS)),@echo "$(RELEASE_NOTE)" >&2)
 	@sh tools/prereqs.sh $(PREREQS)
 
 # What building the library needs, within the one check above; so are the

@@ -89,7 +89,11 @@ for need in "$@"; do
       command -v npm >/dev/null 2>&1 || add npm
       # Native modules (better-sqlite3) build against node's headers:
       # NodeSource's nodejs has them, Debian's are in libnode-dev.
-      [ -f /usr/include/node/node_api.h ] || add libnode-dev ;;
+      [ -f /usr/include/node/node_api.h ] || add libnode-dev
+      # node-gyp builds them with make, a C++ compiler and python3.
+      command -v make >/dev/null 2>&1 || add make
+      command -v c++ >/dev/null 2>&1 || add g++
+      command -v python3 >/dev/null 2>&1 || add python3 ;;
     clang)
       command -v clang >/dev/null 2>&1 || add clang
       if ! printf 'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){(void)d;(void)n;return 0;}\n' \
