@@ -3,6 +3,8 @@
 #   make            build the loadable library ./urn.so (urn.dylib, urn.dll)
 #   make test       build, then run the whole Tcl suite (test/all.tcl)
 #   make demo       build, then run sql/demo.sql in the sqlite3 shell
+#   make release    the archives and packages for every platform (it says
+#                   first which cross-compilers it installs; mk/platforms.mk)
 #
 # Missing prerequisites are installed with apt-get when run as root, else the
 # command to run is printed (tools/prereqs.sh).
@@ -86,7 +88,7 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '1,9p' Makefile
+	@sed -n '1,11p' Makefile
 
 # Further targets live in mk/*.mk (check, fuzz, coverage, bench, ...).
 include $(wildcard mk/*.mk)

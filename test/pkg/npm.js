@@ -147,7 +147,7 @@ for (const d of drivers) {
   r = run("node", ["-e", `require(${JSON.stringify(d)})`], { cwd: WORK });
   check(`${d} is installed by the docs' npm install lines`, r.status === 0, r.out.slice(-500));
 }
-const major = JSON.parse(fs.readFileSync(path.join(WORK, "node_modules", "better-sqlite3", "package.json"))).version.split(".")[0];
+const major = JSON.parse(fs.readFileSync(path.join(WORK, "node_modules", "better-sqlite3", "package.json"), "utf8")).version.split(".")[0];
 check(`better-sqlite3 is ${bsqlMajor}.x, the newest for Node ${nodeMajor}`, major === bsqlMajor, major);
 const here = `${process.platform}-${process.arch}`;
 if (libs[here]) {
@@ -177,7 +177,7 @@ for (const page of pages) {
     nexamples++;
     const where = `${path.basename(page)}:${b.line}`;
     const f = path.join(WORK, `example_${where.replace(/\W/g, "_")}.js`);
-    fs.writeFileSync(f, b.body.join("\n") + "\n");
+    fs.writeFileSync(f, b.body.join("\n") + "\n", "utf8");
     const expect = b.body.map((l) => /^\s*\/\/ → (.*)$/.exec(l)).filter(Boolean).map((m) => m[1]);
     r = run("node", [f], { cwd: WORK });
     const got = r.out.replace(/\n$/, "").split("\n");

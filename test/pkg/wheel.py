@@ -37,7 +37,7 @@ def check(name, ok, why=""):
 
 def run(cmd, **kw):
     """(exit status, output) of cmd, stdout and stderr together."""
-    r = subprocess.run(cmd, text=True, stdout=subprocess.PIPE,
+    r = subprocess.run(cmd, text=True, encoding="utf-8", errors="replace", stdout=subprocess.PIPE,
                        stderr=subprocess.STDOUT, **kw)
     return r.returncode, r.stdout
 
