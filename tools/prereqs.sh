@@ -149,6 +149,9 @@ done
 pkgs=$(printf '%s\n' $missing | awk '!seen[$0]++' | tr '\n' ' ' | sed 's/ $//')
 uid=$(id -u)
 if [ "$uid" = 0 ] && [ "${PREREQS_INSTALL:-yes}" != no ] && command -v apt-get >/dev/null 2>&1; then
+  for a in $arches; do
+    echo "prereqs.sh: adding the dpkg architecture $a (dpkg --add-architecture $a)" >&2
+  done
   echo "prereqs.sh: installing $pkgs" >&2
   export DEBIAN_FRONTEND=noninteractive
   # Targets run side by side (make -j, two checkouts) would race for dpkg's
