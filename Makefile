@@ -3,6 +3,8 @@
 #   make            build the loadable library ./urn.so (urn.dylib, urn.dll)
 #   make test       build, then run the whole Tcl suite (test/all.tcl)
 #   make demo       build, then run sql/demo.sql in the sqlite3 shell
+#   make release    the archives and packages for every platform (it says
+#                   first which cross-compilers it installs; mk/platforms.mk)
 #
 # Missing prerequisites are installed with apt-get when run as root, else the
 # command to run is printed (tools/prereqs.sh).
@@ -58,11 +60,14 @@ NEEDS_check      := shell tcl python clang
 NEEDS_check-asan := shell tcl python clang
 NEEDS_coverage   := shell tcl python clang
 NEEDS_golden     := shell tcl python
-NEEDS_platforms  := mingw arm64
-NEEDS_dist       := mingw arm64
+NEEDS_platforms   = $(PLAT_NEEDS)
+NEEDS_dist        = $(PLAT_NEEDS)
 PREREQS           = $(NEEDS) $(foreach g,$(MAKECMDGOALS),$(NEEDS_$(g)))
 
+# make release says what its cross builds need before anything installs it
+# (RELEASE_NOTE, mk/platforms.mk).
 prereqs:
+	$(if $(filter release,$(MAKECMDGOALS)),@echo "$(RELEASE_NOTE)" >&2)
 	@sh tools/prereqs.sh $(PREREQS)
 
 # What building the library needs, within the one check above; so are the
@@ -83,7 +88,7 @@ clean:
 	rm -rf build
 
 help:
-	@sed -n '1,9p' Makefile
+	@sed -n '1,11p' Makefile
 
 # Further targets live in mk/*.mk (check, fuzz, coverage, bench, ...).
 include $(wildcard mk/*.mk)

@@ -6,8 +6,9 @@
 #                   staged installs and packagers; LIBDIR, EXTDIR, DOCDIR
 #                   override single places)
 #   make uninstall  remove exactly what install copied
-#   make dist       for each platform of PLATFORMS (mk/platforms.mk:
-#                   linux-x86_64 linux-arm64 windows-x86_64), the archive
+#   make dist       for each platform of PLATFORMS (mk/platforms.mk: this
+#                   machine's; under make release linux-x86_64 linux-arm64
+#                   windows-x86_64), the archive
 #                   dist/sqlite-urn-VERSION-PLATFORM.tar.gz holding that
 #                   platform's library (urn.so, urn.dll), README.md, LICENSE
 #                   and SHA256SUMS (the format of sha256sum, and of libSQL's
@@ -61,6 +62,7 @@ uninstall:
 dist: platforms
 	@test -n "$(URN_VERSION)" || { echo "dist: no URN_VERSION in ext/sqlite/urn.c" >&2; exit 1; }
 	rm -rf build/dist
+	rm -f dist/sqlite-urn-*.tar.gz dist/sqlite-urn-*.tar.gz.sha256 dist/checksums.txt
 	mkdir -p build/dist/check dist
 	@set -e; for p in $(PLATFORMS); do \
 	  name=sqlite-urn-$(URN_VERSION)-$$p; stage=build/dist/$$name; \

@@ -2,26 +2,31 @@
 # for all of them, each carrying the same library files as the archives of
 # make dist and only the loading idiom of its ecosystem (pkg/python,
 # pkg/npm).  Each target builds, then tests what it built as a user gets it.
+# The platforms are those of PLATFORMS (mk/platforms.mk): this machine's,
+# or under make release every platform of a release.
 #
 #   make wheel   dist/sqlite_urn-VERSION-py3-none-TAG.whl for each platform
-#                library, TAG read off the library (manylinux_2_17_x86_64
+#                library of PLATFORMS, TAG read off the library (manylinux_2_17_x86_64
 #                while it needs at most glibc 2.17; win_amd64 for the DLL),
 #                built offline with Debian's pip, setuptools and wheel; then
 #                test/pkg/wheel.py: the one for this machine installed into
-#                a fresh venv by the README's Install commands and loaded
+#                a venv made by the README's Install commands and loaded
 #                for real (sqlite3, APSW, and the error of a Python that
 #                cannot load extensions); ends "wheel: N passed, N failed"
 #   make npm     dist/sqlite-urn-VERSION.tgz (npm pack): the loader of
-#                pkg/npm and every platform library under lib/<node
+#                pkg/npm and the library of each platform of PLATFORMS under lib/<node
 #                platform>-<arch>/, package.json's os and cpu naming them;
 #                then test/pkg/npm.js: the README's npm install lines install
-#                it with better-sqlite3@12 and libsql from the npm registry
+#                it with better-sqlite3 (12 on Node 20 or later, 11 on Node
+#                18: the README's line for this Node) and libsql from the npm registry
 #                into build/pkgtest/npm (kept: a warm run installs only the
 #                tarball), the three checks with each, the examples; ends
 #                "npm: N passed, N failed"
 #   make sqlpkg-check   sqlpkg.json against the archives of make dist and
-#                the library (test/pkg/sqlpkg.tcl: names, version, the
-#                checksums, what sqlpkg would unpack, the symbols); ends
+#                the library (test/pkg/sqlpkg.tcl: names, version, every
+#                platform of a release, the checksums, what sqlpkg would
+#                unpack, the symbols, no download address yet; the README's
+#                commands that load the library out of an archive); ends
 #                "sqlpkg: N passed, N failed"
 #
 # Debian's packages come through tools/prereqs.sh (NEEDS_wheel).
@@ -43,9 +48,10 @@ NODE_windows-x86_64      := win32-x64
 NODE_PLATFORMS            = $(foreach p,$(PKG_PLATFORMS),$(NODE_$(p)))
 NPM_STAGE                := build/npm/package
 
-NEEDS_wheel := pywheel apsw mingw arm64
-NEEDS_npm   := node mingw arm64
-NEEDS_sqlpkg-check := tcl mingw arm64
+NEEDS_wheel         = pywheel apsw $(PLAT_NEEDS)
+NEEDS_npm           = node $(PLAT_NEEDS)
+NEEDS_sqlpkg-check  = tcl $(PLAT_NEEDS)
+NEEDS_release       = pywheel apsw node tcl $(PLAT_NEEDS)
 
 .PHONY: wheel npm sqlpkg-check
 
@@ -78,5 +84,5 @@ npm: platforms | prereqs
 	  $(foreach p,$(PKG_PLATFORMS),$(NODE_$(p))=$(PKG_LIB_$(p)))
 
 sqlpkg-check: dist $(LIB) | prereqs
-	URN_EXT=$(CURDIR)/$(LIB) $(TCLSH) test/pkg/sqlpkg.tcl $(URN_VERSION) \
+	URN_EXT=$(CURDIR)/$(LIB) $(TCLSH) test/pkg/sqlpkg.tcl $(URN_VERSION) '$(RELEASE_PLATFORMS)' \
 	  $(foreach p,$(PKG_PLATFORMS),$(p)=$(PKG_LIB_$(p)))

@@ -1,7 +1,25 @@
-# mk/platforms.mk -- the library for each platform that the archives carry,
-# and the tests that run them on this machine.  Included by the Makefile;
-# everything it builds goes under build/platforms/ (git-ignored).
+# mk/platforms.mk -- the library for each platform that the archives and
+# the packages carry, and the tests that run them on this machine.
+# Included by the Makefile; everything it builds goes under
+# build/platforms/ (git-ignored).
 #
+# By default everything is built and tested for this machine's platform
+# only (HOST_PLATFORM: linux-x86_64 or linux-arm64), with its own compiler:
+# make dist, make wheel, make npm and make platforms install no
+# cross-compiler.  `make release` builds them for every platform of
+# RELEASE_PLATFORMS, the one list of the platforms a release carries:
+#
+#   make release         make dist, make wheel, make npm and make
+#                        sqlpkg-check for every platform of
+#                        RELEASE_PLATFORMS.  It first says what it needs
+#                        beyond the native build and installs what is
+#                        missing (tools/prereqs.sh): for linux-arm64 the
+#                        arm64 dpkg architecture (dpkg --add-architecture
+#                        arm64), gcc-aarch64-linux-gnu and
+#                        libsqlite3-dev:arm64; for windows-x86_64
+#                        gcc-mingw-w64-x86-64.  Other goals on the same
+#                        command line (make release hosts) see the same
+#                        platforms.
 #   make platforms       the library of every platform of PLATFORMS:
 #                          build/platforms/linux-x86_64/urn.so    (the flags
 #                            of ./urn.so; cross-built with X86_64_CC on
@@ -10,20 +28,50 @@
 #                            gcc-aarch64-linux-gnu, ARM64_CC)
 #                          build/platforms/windows-x86_64/urn.dll (mingw-w64:
 #                            the DLL of make windows)
-#                        each target installs its own compiler and SQLite
-#                        headers (tools/prereqs.sh).  The file keeps the
-#                        name urn.*: SQLite derives the entry point
+#                        a cross-built platform installs its compiler and
+#                        SQLite headers (tools/prereqs.sh).  The file keeps
+#                        the name urn.*: SQLite derives the entry point
 #                        sqlite3_urn_init from it.
-#   make platforms-test  runs what can run here: the arm64 library and a
-#                        static arm64 build under qemu-user, the DLL in a
-#                        Windows program under wine (test/platforms/)
+#   make platforms-test  runs every release platform's library here, so it
+#                        installs the cross-compilers, qemu-user and wine:
+#                        the arm64 library and a static arm64 build under
+#                        qemu-user, the DLL in a Windows program under wine
+#                        (test/platforms/)
 #
-# make dist (mk/dist.mk) packs one archive per platform of PLATFORMS.
+# PLATFORMS="linux-x86_64 windows-x86_64" (any of RELEASE_PLATFORMS) builds
+# those.  make dist (mk/dist.mk) packs one archive per platform of
+# PLATFORMS; make wheel and make npm (mk/pkg.mk) carry those libraries.
 
-PLATFORMS    ?= linux-x86_64 linux-arm64 windows-x86_64
+RELEASE_PLATFORMS := linux-x86_64 linux-arm64 windows-x86_64
+# What a platform needs from tools/prereqs.sh beyond the native build.
+PLAT_NEED_linux-arm64    := arm64
+PLAT_NEED_windows-x86_64 := mingw
+HOST_PLATFORM := $(patsubst Linux-aarch64,linux-arm64,$(patsubst \
+  Linux-x86_64,linux-x86_64,$(shell uname -s 2>/dev/null)-$(shell uname -m 2>/dev/null)))
+ifneq ($(filter release,$(MAKECMDGOALS)),)
+  PLATFORMS := $(RELEASE_PLATFORMS)
+endif
+ifeq ($(filter $(HOST_PLATFORM),$(RELEASE_PLATFORMS)),)
+  PLATFORMS ?= $(RELEASE_PLATFORMS)
+else
+  PLATFORMS ?= $(HOST_PLATFORM)
+  # The native platform needs no cross-compiler.
+  PLAT_NEED_$(HOST_PLATFORM) :=
+endif
+RELEASE_NOTE := make release: the archives and packages for $(RELEASE_PLATFORMS). \
+  Beyond the native build this needs, and installs when missing (as root; \
+  else it prints the command): for linux-arm64 the arm64 dpkg architecture \
+  (dpkg --add-architecture arm64), gcc-aarch64-linux-gnu and \
+  libsqlite3-dev:arm64; for windows-x86_64 gcc-mingw-w64-x86-64.
+# What the platforms of PLATFORMS need (NEEDS_dist, NEEDS_wheel, ...).
+PLAT_NEEDS = $(sort $(foreach p,$(PLATFORMS),$(PLAT_NEED_$(p))))
 PLAT_DIR     := build/platforms
 PLAT_CFLAGS  ?= $(CFLAGS)
-ARM64_CC     ?= aarch64-linux-gnu-gcc
+ifeq ($(HOST_PLATFORM),linux-arm64)
+  ARM64_CC   ?= $(CC)
+else
+  ARM64_CC   ?= aarch64-linux-gnu-gcc
+endif
 ifeq ($(shell uname -s 2>/dev/null)-$(shell uname -m 2>/dev/null),Linux-x86_64)
   X86_64_CC  ?= $(CC)
 else
@@ -34,16 +82,20 @@ endif
 plat_lib = $(PLAT_DIR)/$(1)/urn.$(if $(filter windows-%,$(1)),dll,so)
 PLAT_LIBS := $(foreach p,$(PLATFORMS),$(call plat_lib,$(p)))
 
-.PHONY: platforms platforms-test prereqs-arm64
+.PHONY: platforms platforms-test prereqs-arm64 release
 
 platforms: $(PLAT_LIBS)
+
+# The platforms were set above from the goal; the check of prereqs names
+# what the cross builds install, before it installs anything.
+release: dist wheel npm sqlpkg-check
 
 $(PLAT_DIR)/linux-x86_64/urn.so: $(SRC) $(HDR) | prereqs-build
 	@mkdir -p $(@D)
 	$(X86_64_CC) $(PLAT_CFLAGS) $(WARN) -fPIC -shared -fvisibility=hidden -o $@ $(SRC)
 
 prereqs-arm64:
-	@sh tools/prereqs.sh arm64
+	@sh tools/prereqs.sh $(PLAT_NEED_linux-arm64)
 
 $(PLAT_DIR)/linux-arm64/urn.so: $(SRC) $(HDR) | prereqs-arm64
 	@mkdir -p $(@D)

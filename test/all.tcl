@@ -1,7 +1,11 @@
 # test/all.tcl -- run every test/*.test file (or those named on the command
 # line) each in its own tclsh process and scratch directory, then print the
 # totals as "N passed, N failed".  Exits non-zero when any test failed or a
-# test file died before finish_test.
+# test file died before finish_test.  Files and pipes are UTF-8 whatever the
+# locale (test/tester.tcl says why): each test file is read as UTF-8
+# (tclsh -encoding utf-8) and its output decoded as UTF-8.
+encoding system utf-8
+foreach ch {stdin stdout stderr} { fconfigure $ch -encoding utf-8 }
 set testdir [file dirname [file normalize [info script]]]
 if {[llength $argv]} {
   set files {}
@@ -22,7 +26,7 @@ foreach f $files {
   file mkdir $dir
   set here [pwd]
   cd $dir
-  set rc [catch {exec $tclsh $f 2>@1} out]
+  set rc [catch {exec $tclsh -encoding utf-8 $f 2>@1} out]
   cd $here
   set p 0; set q 0; set seen 0
   foreach line [split $out \n] {

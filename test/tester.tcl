@@ -14,6 +14,18 @@
 
 package require sqlite3
 
+# Every file and pipe is UTF-8, whatever the locale: with none at all (no
+# LANG, no LC_*: a container or a chroot) Tcl's system encoding would be
+# ISO-8859-1, and every '§' or 'é' read from a file, a pipe or exec would
+# come out wrong.  The system encoding is what open, exec and source use by
+# default; the standard channels were made before, so they are set too.
+# test/all.tcl reads each test file itself as UTF-8 (tclsh -encoding
+# utf-8).  Python children run in UTF-8 mode (PEP 540), whatever the locale.
+encoding system utf-8
+foreach ch {stdin stdout stderr} { fconfigure $ch -encoding utf-8 }
+set ::env(PYTHONUTF8) 1
+set ::env(PYTHONIOENCODING) utf-8
+
 set ::testdir [file dirname [file normalize [info script]]]
 set ::topdir [file dirname $::testdir]
 if {[info exists ::env(URN_EXT)] && $::env(URN_EXT) ne ""} {

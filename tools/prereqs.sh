@@ -17,8 +17,10 @@
 # and rusqlite), java (a JDK and xerial's sqlite-jdbc), ruby, php, perl
 # (each with its SQLite binding).
 # What is missing is installed with apt-get when we run as root on a system
-# that has it; otherwise we stop and print the one command that installs
-# all of it.
+# that has it; otherwise (or with PREREQS_INSTALL=no in the environment) we
+# stop and print the one command that installs all of it: as it is for
+# root, with sudo for a user who has sudo, through su -c for one who has
+# not.
 set -u
 CC=${CC:-cc}
 missing=""
@@ -88,7 +90,11 @@ for need in "$@"; do
       command -v npm >/dev/null 2>&1 || add npm
       # Native modules (better-sqlite3) build against node's headers:
       # NodeSource's nodejs has them, Debian's are in libnode-dev.
-      [ -f /usr/include/node/node_api.h ] || add libnode-dev ;;
+      [ -f /usr/include/node/node_api.h ] || add libnode-dev
+      # node-gyp builds them with make, a C++ compiler and python3.
+      command -v make >/dev/null 2>&1 || add make
+      command -v c++ >/dev/null 2>&1 || add g++
+      command -v python3 >/dev/null 2>&1 || add python3 ;;
     clang)
       command -v clang >/dev/null 2>&1 || add clang
       if ! printf 'int LLVMFuzzerTestOneInput(const char*d,unsigned long n){(void)d;(void)n;return 0;}\n' \
@@ -144,7 +150,11 @@ done
 [ -z "$missing" ] && exit 0
 # De-duplicate, keep order.
 pkgs=$(printf '%s\n' $missing | awk '!seen[$0]++' | tr '\n' ' ' | sed 's/ $//')
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+uid=$(id -u)
+if [ "$uid" = 0 ] && [ "${PREREQS_INSTALL:-yes}" != no ] && command -v apt-get >/dev/null 2>&1; then
+  for a in $arches; do
+    echo "prereqs.sh: adding the dpkg architecture $a (dpkg --add-architecture $a)" >&2
+  done
   echo "prereqs.sh: installing $pkgs" >&2
   export DEBIAN_FRONTEND=noninteractive
   # Targets run side by side (make -j, two checkouts) would race for dpkg's
@@ -158,10 +168,9 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "prereqs.sh: apt-get install $pkgs failed" >&2; exit 1; }
   exit 0
 fi
-# One command, for a user with sudo.  A machine that never ran apt-get
-# update (a fresh container or debootstrap) knows no package yet, and a new
-# architecture's packages come only after an update: then the command
-# updates first.
+# The one command.  A machine that never ran apt-get update (a fresh
+# container or debootstrap) knows no package yet, and a new architecture's
+# packages come only after an update: then the command updates first.
 update=""
 if [ -n "$arches" ]; then
   update=1
@@ -170,9 +179,16 @@ elif command -v apt-cache >/dev/null 2>&1; then
     apt-cache show "$p" >/dev/null 2>&1 || { update=1; break; }
   done
 fi
-cmd="sudo apt-get install -y $pkgs"
-[ -n "$update" ] && cmd="sudo apt-get update && $cmd"
-for a in $arches; do cmd="sudo dpkg --add-architecture $a && $cmd"; done
-echo "Missing prerequisites. Run:" >&2
+# Root runs it as it is (a root shell often has no sudo at all), a user
+# with sudo puts sudo before each step, a user without sudo asks su.
+if [ "$uid" = 0 ]; then sudo=""; how="Run:"
+elif command -v sudo >/dev/null 2>&1; then sudo="sudo "; how="Run:"
+else sudo=""; how="Run (as root, with su; there is no sudo here):"
+fi
+cmd="${sudo}apt-get install -y $pkgs"
+[ -n "$update" ] && cmd="${sudo}apt-get update && $cmd"
+for a in $arches; do cmd="${sudo}dpkg --add-architecture $a && $cmd"; done
+[ "$uid" != 0 ] && [ -z "$sudo" ] && cmd="su -c '$cmd'"
+echo "Missing prerequisites. $how" >&2
 echo "  $cmd" >&2
 exit 1

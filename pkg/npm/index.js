@@ -24,9 +24,15 @@ function carried() {
 
 // The Linux libraries are built against glibc; a musl system (Alpine)
 // cannot load them.  Node reports the glibc it runs on, none under musl.
+// The report takes tens of milliseconds to make: it is asked for once, on
+// the first call, and the answer kept.
+let musl;
 function onMusl() {
-  const report = process.report && process.report.getReport();
-  return !!report && !report.header.glibcVersionRuntime;
+  if (musl === undefined) {
+    const report = process.report && process.report.getReport();
+    musl = !!report && !report.header.glibcVersionRuntime;
+  }
+  return musl;
 }
 
 // The full path of the library for this platform, for any host that loads

@@ -41,7 +41,7 @@ def die(msg):
 
 
 def objdump(*args):
-    return subprocess.run(["objdump", *args], check=True, text=True,
+    return subprocess.run(["objdump", *args], check=True, text=True, encoding="utf-8",
                           stdout=subprocess.PIPE).stdout
 
 
@@ -102,10 +102,10 @@ def main():
         "__pycache__", "*.pyc", "build_wheel.py", "*.egg-info", "build"))
     shutil.copy(os.path.join(TOP, "LICENSE"), stage)
     shutil.copy(lib, os.path.join(stage, "sqlite_urn", libname))
-    with open(os.path.join(stage, "sqlite_urn", "_version.py"), "w") as f:
+    with open(os.path.join(stage, "sqlite_urn", "_version.py"), "w", encoding="utf-8") as f:
         f.write("# Written by make wheel: urn_version() of the library beside it.\n"
                 "__version__ = %r\n" % version)
-    with open(os.path.join(stage, "setup.cfg"), "w") as f:
+    with open(os.path.join(stage, "setup.cfg"), "w", encoding="utf-8") as f:
         f.write("[bdist_wheel]\nplat_name = %s\n" % tag)
 
     os.makedirs(outdir, exist_ok=True)
@@ -117,7 +117,7 @@ def main():
     r = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-build-isolation",
                         "--no-index", "--no-deps", "--disable-pip-version-check",
                         "-w", outdir, stage],
-                       env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                       env=env, text=True, encoding="utf-8", stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     if r.returncode != 0 or not os.path.exists(want):
         sys.stderr.write(r.stdout)
         die("pip wheel did not write %s" % want)

@@ -3,7 +3,8 @@
 // npm pack: the tarball dist/sqlite-urn-VERSION.tgz carries each platform
 // library (lib/PLATFORM/) and nothing stray, and package.json's os and cpu
 // name those platforms; the README's own npm install lines install it with
-// better-sqlite3@12 and libsql from the npm registry into build/pkgtest/npm
+// better-sqlite3 (12 on Node 20 or later, 11 on Node 18: the README's line
+// for this Node) and libsql from the npm registry into build/pkgtest/npm
 // (kept between runs: a warm run reinstalls only the tarball); the checks
 // of npm_checks.js run with each driver, and the README's and the manual's
 // ```javascript examples run there.  Prints "ok - NAME" or "FAILED - NAME:
@@ -87,10 +88,19 @@ check("package.json: os and cpu name exactly the platforms carried",
       JSON.stringify(uniq(pj.cpu || [])) === JSON.stringify(uniq(plats.map((p) => p.split("-")[1]))),
       `os ${pj.os} cpu ${pj.cpu}`);
 
-// better-sqlite3 12 needs Node 20 or later (13 needs 22, and crashes on 20).
+// The newest better-sqlite3 this Node supports: 12 on Node 20 or later
+// (its engines: 20.x to 26.x; 13 needs 22, and crashes on 20), 11 on Node
+// 18, Debian 12's nodejs (11 declares no engines and builds there).  The
+// README says the same, and so does package.json's engines.
 const nodeMajor = Number(process.versions.node.split(".")[0]);
-check(`node ${process.versions.node} is 20 or later, as better-sqlite3 12 needs`, nodeMajor >= 20,
-      "Debian 12's nodejs is 18: better-sqlite3 12 does not support it");
+const bsqlMajor = nodeMajor >= 20 ? "12" : "11";
+check(`node ${process.versions.node} is 18 or later, as package.json's engines says`, nodeMajor >= 18,
+      "sqlite-urn's drivers need Node 18 or later");
+const installText = (/^## Install\n([\s\S]*?)(?=^## )/m.exec(fs.readFileSync(readme, "utf8")) || ["", ""])[1];
+check("package.json's engines and the README's Install section both say Node 18 or later",
+      pj.engines && pj.engines.node === ">=18" && /\*\*Node\.js\*\*, 18 or later/.test(installText) &&
+      /better-sqlite3 12 needs Node 20 or later; on Node\s+18 \(Debian 12's `nodejs`\) take better-sqlite3 11/.test(installText),
+      `engines ${JSON.stringify(pj.engines)}`);
 
 // 2. The README's npm install lines, in WORK (node_modules kept between runs).
 // A package.json of its own, so that npm does not look further up.  The
@@ -113,7 +123,15 @@ for (const page of pages) {
     installs.push(...b.body.filter((l) => /^\s*npm install /.test(l)));
   }
 }
-check("the README's Install section has an npm install line", installs.length > 0, "none");
+// A line that names better-sqlite3@N is the one for the Node versions that
+// N supports: this Node runs the one for bsqlMajor, and the others not.
+const forNode = (l) => {
+  const m = /\bbetter-sqlite3@(\d+)/.exec(l);
+  return !m || m[1] === bsqlMajor;
+};
+check(`the README's Install section has an npm install line with better-sqlite3@${bsqlMajor}`,
+      installs.some((l) => /\bbetter-sqlite3@/.test(l) && forNode(l)), installs.join("; "));
+installs.splice(0, installs.length, ...installs.filter(forNode));
 // better-sqlite3 builds from source here (its prebuilt download is out of
 // reach) against the headers of the node that runs: node-gyp must not go
 // looking for them either.
@@ -129,8 +147,8 @@ for (const d of drivers) {
   r = run("node", ["-e", `require(${JSON.stringify(d)})`], { cwd: WORK });
   check(`${d} is installed by the docs' npm install lines`, r.status === 0, r.out.slice(-500));
 }
-const major = JSON.parse(fs.readFileSync(path.join(WORK, "node_modules", "better-sqlite3", "package.json"))).version.split(".")[0];
-check("better-sqlite3 is 12.x (13 crashes on Node 20)", major === "12", major);
+const major = JSON.parse(fs.readFileSync(path.join(WORK, "node_modules", "better-sqlite3", "package.json"), "utf8")).version.split(".")[0];
+check(`better-sqlite3 is ${bsqlMajor}.x, the newest for Node ${nodeMajor}`, major === bsqlMajor, major);
 const here = `${process.platform}-${process.arch}`;
 if (libs[here]) {
   const installed = path.join(WORK, "node_modules", "sqlite-urn", "lib", here, path.basename(libs[here]));
@@ -159,7 +177,7 @@ for (const page of pages) {
     nexamples++;
     const where = `${path.basename(page)}:${b.line}`;
     const f = path.join(WORK, `example_${where.replace(/\W/g, "_")}.js`);
-    fs.writeFileSync(f, b.body.join("\n") + "\n");
+    fs.writeFileSync(f, b.body.join("\n") + "\n", "utf8");
     const expect = b.body.map((l) => /^\s*\/\/ → (.*)$/.exec(l)).filter(Boolean).map((m) => m[1]);
     r = run("node", [f], { cwd: WORK });
     const got = r.out.replace(/\n$/, "").split("\n");

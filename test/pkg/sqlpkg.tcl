@@ -1,16 +1,22 @@
-# test/pkg/sqlpkg.tcl VERSION PLATFORM=LIB... -- make sqlpkg-check: the spec
-# sqlpkg.json against the archives make dist wrote to dist/ and against the
-# library.  sqlpkg (nalgeon/sqlpkg-cli) picks assets.files[GOOS-GOARCH],
-# expands {version}, downloads it from assets.path (by default, for a GitHub
-# repository, {repository}/releases/download/{version}), checks it against
+# test/pkg/sqlpkg.tcl VERSION RELEASE_PLATFORMS PLATFORM=LIB... -- make
+# sqlpkg-check: the spec sqlpkg.json against the archives make dist wrote
+# to dist/ (those of PLATFORMS) and against the library; and the README's
+# commands that load the library out of this machine's archive.  sqlpkg
+# (nalgeon/sqlpkg-cli) picks assets.files[GOOS-GOARCH], expands {version},
+# downloads it from assets.path (by default, for a GitHub repository,
+# {repository}/releases/download/{version}), checks it against
 # checksums.txt beside it, and unpacks the regular files whose names match
 # assets.pattern into one directory, creating no subdirectory.  This checks
-# each of those steps would find what it needs.  Prints "ok - NAME" or
-# "FAILED - NAME: why" per check; ends "sqlpkg: N passed, N failed".
+# each of those steps would find what it needs, but the download: the spec
+# is ready for a future release and names no address until the archives
+# are published (the README says so), so it holds no URL at all.  Prints
+# "ok - NAME" or "FAILED - NAME: why" per check; ends "sqlpkg: N passed, N
+# failed".
 package require sqlite3
 
 set topdir [file dirname [file dirname [file dirname [file normalize [info script]]]]]
 set version [lindex $argv 0]
+set releasePlatforms [lindex $argv 1]
 set npass 0
 set nfail 0
 proc check {name ok {why ""}} {
@@ -25,34 +31,42 @@ set spec [slurp [file join $topdir sqlpkg.json]]
 check "sqlpkg.json is JSON" [db one {SELECT json_valid($spec)}]
 proc field {path} { db one {SELECT json_extract($::spec, $path)} }
 
-foreach f {owner name version repository license description} {
+foreach f {owner name version license description} {
   check "$f is set" [expr {[field \$.$f] ne ""}]
 }
 check "version is URN_VERSION ($version)" [expr {[field {$.version}] eq $version}] [field {$.version}]
 
-# The platforms: PLATFORM=LIB pairs from make (mk/platforms.mk).  sqlpkg's
-# keys are Go's GOOS-GOARCH.
+# The platforms: PLATFORM=LIB pairs from make (mk/platforms.mk), those
+# built; the spec names every platform of a release.  sqlpkg's keys are
+# Go's GOOS-GOARCH.
 set goarch {x86_64 amd64 arm64 arm64}
-set want {}
-foreach pair [lrange $argv 1 end] {
-  lassign [split $pair =] plat lib
+proc gokey {plat} {
   lassign [split $plat -] os arch
-  dict set want $os-[dict get $goarch $arch] [list sqlite-urn-$version-$plat.tar.gz $lib]
+  return $os-[dict get $::goarch $arch]
 }
+set want {}
+foreach pair [lrange $argv 2 end] {
+  lassign [split $pair =] plat lib
+  dict set want [gokey $plat] [list sqlite-urn-$version-$plat.tar.gz $lib]
+}
+set release [lsort [lmap p $releasePlatforms {gokey $p}]]
 set files [db eval {SELECT key, value FROM json_each(json_extract($spec, '$.assets.files'))}]
-check "assets.files has one entry per platform make dist packs" \
-  [expr {[lsort [dict keys $files]] eq [lsort [dict keys $want]]}] "[dict keys $files] vs [dict keys $want]"
+check "assets.files has one entry per platform of a release ($releasePlatforms)" \
+  [expr {[lsort [dict keys $files]] eq $release}] "[dict keys $files] vs $release"
 set written [lsort [lmap f [glob -nocomplain -directory [file join $topdir dist] \
   sqlite-urn-$version-*.tar.gz] {file tail $f}]]
-set named [lsort [lmap {k v} $files {string map [list \{version\} [field {$.version}]] $v}]]
-check "the archives named are exactly those make dist wrote" [expr {$named eq $written}] \
-  "spec: $named, dist: $written"
+set named [lsort [lmap {k v} $files {
+  if {![dict exists $want $k]} continue
+  string map [list \{version\} [field {$.version}]] $v
+}]]
+check "the archives named for the platforms built are those make dist wrote" \
+  [expr {$named eq $written}] "spec: $named, dist: $written"
 
-# Where sqlpkg downloads from: assets.path, else a GitHub repository's
-# release of the version.
-set path [field {$.assets.path}]
-check "assets.path, or a GitHub repository to infer it from" \
-  [expr {$path ne "" || [string match https://github.com/*/* [field {$.repository}]]}] [field {$.repository}]
+# No download address: nothing is published yet, and the spec points to
+# nothing that does not exist (no repository, no assets.path, no URL).
+check "the spec names no address to download from (ready for a future release)" \
+  [expr {![string match *://* $spec] && [field {$.assets.path}] eq "" && [field {$.repository}] eq ""}] \
+  "repository [field {$.repository}], assets.path [field {$.assets.path}]"
 
 # checksums.txt beside the archives: "SHA256  NAME" for each.
 set sums {}
@@ -124,6 +138,37 @@ check "symbols are the names the library registers" \
   [expr {[lsort $symbols] eq [lsort $registered]}] \
   "missing: [lmap n $registered {if {$n in $symbols} continue; set n}],\
    not registered: [lmap n $symbols {if {$n in $registered} continue; set n}]"
+
+# The README's block that loads the library out of this machine's archive
+# (the Install section's ```sh block that unpacks dist/...tar.gz), run word
+# for word in a scratch directory with dist/ beside it, as in a clone.
+proc readme_archive_block {} {
+  set fd [open [file join $::topdir README.md]]; fconfigure $fd -encoding utf-8
+  set text [read $fd]; close $fd
+  regexp {\n## Install\n(.*?)\n## } $text -> install
+  foreach {- body} [regexp -all -inline {```sh\n(.*?)```} $install] {
+    if {[string match "*tar -xzf dist/*" $body]} { return $body }
+  }
+  return ""
+}
+set block [readme_archive_block]
+check "the README's Install section unpacks an archive and loads it" [expr {$block ne ""}] "no such block"
+if {$block ne ""} {
+  regexp {dist/(sqlite-urn-[^ ]*\.tar\.gz)} $block -> shown
+  if {![file exists [file join $topdir dist $shown]]} {
+    check "README: $shown is an archive make dist wrote" 0 "not in dist/: $written"
+  } else {
+    set tmp [file join $topdir build pkgtest sqlpkg readme]
+    file delete -force $tmp
+    file mkdir $tmp
+    file link -symbolic $tmp/dist [file join $topdir dist]
+    set here [pwd]; cd $tmp
+    set rc [catch {exec bash -ec $block 2>@1} out]
+    cd $here
+    check "README: [string map {\n { && }} [string trim $block]]" \
+      [expr {$rc == 0 && [string trim $out] eq "isbn"}] $out
+  }
+}
 
 puts "sqlpkg: $npass passed, $nfail failed"
 exit [expr {$nfail > 0}]
