@@ -441,6 +441,24 @@ async function threads() {
   ok('5.3', g[0][0] === 0n, fmt(g[0][0]));
 }
 
+// ---- 7. Huge values: results of many MB, in a chunk beside small ones,
+// against SQLite's for the same values.
+
+async function huge(con) {
+  const rep = (sqlite, str, n) => (sqlite ? `replace(hex(zeroblob(${n})), '00', '${str}')` : `repeat('${str}', ${n})`);
+  const values = (sq) => [`'urn:ex:' || ${rep(sq, 'a%2c', 2000000)} || '?+r#f'`, "'urn:ab:c'",
+    rep(sq, ' urn:ab:c ', 300000), rep(sq, 'é', 3000000), `'URN:AB:' || ${rep(sq, 'Q', 5000000)}`];
+  const bytes = (sq, e) => (sq ? `length(CAST(${e} AS BLOB))` : `strlen(${e})`);
+  const cols = (sq) => ['urn_encode(x)', 'urn_key(x)', 'urn_json(x)', 'urn_canonical(x)', 'urn_normalize(x)',
+    "urn_key(x, 'ns')", 'urn_error(x)'].map((e) => `coalesce(sum(${bytes(sq, e)}), 0)`).join(', ');
+  const got = (await rows(con, `SELECT ${cols(false)}, sum(len(urn_extract_all(x))) FROM (
+      ${values(false).map((v) => `SELECT ${v} AS x`).join(' UNION ALL ')})`))[0].map(fmt);
+  const want = sqliteRows(`SELECT ${cols(true)}, sum((SELECT count(*) FROM urn_find(x))) FROM (
+      ${values(true).map((v) => `SELECT ${v} AS x`).join(' UNION ALL ')})`)[0];
+  ok('7.1', JSON.stringify(got) === JSON.stringify(want), `${got} vs SQLite ${want}`);
+  ok('7.2', Number(got[0]) > 20000000, got[0]);
+}
+
 // ---- 6. Unsigned extensions are refused without the setting ---------------
 
 async function unsigned() {
@@ -461,6 +479,7 @@ async function unsigned() {
     const con = await compareWithSqlite(dir);
     await tablesAgainstSqlite(con);
     await argCounts(con);
+    await huge(con);
     await docsExamples(dir);
     await documented(con);
     const t0 = Date.now();
