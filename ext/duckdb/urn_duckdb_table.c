@@ -13,7 +13,10 @@
 **     positional parameters, and a second urn_find of two would clash
 **     with the first.  Its table functions take constant arguments: over
 **     a column of documents, use the scalar urn_extract_all(T [, MODE])
-**     and unnest().
+**     and unnest().  DuckDB's stable C API hands a table function's
+**     VARCHAR argument over as a NUL-terminated copy (duckdb_get_varchar),
+**     so T and MODE end at their first NUL byte here; urn_extract_all reads
+**     every byte.
 **   SELECT nid, kind, reference, equivalence, validator FROM urn_namespaces();
 **     one row per NID of the registry snapshot, the columns of SQLite's
 **     virtual table urn_namespaces.
