@@ -1,6 +1,7 @@
 /*
 ** urn_fn.c -- what the SQL functions compute, engine-free (urn_fn.h).
 */
+#include <stdint.h>
 #include <string.h>
 #include "urn_fn.h"
 #include "urn_ns.h"
@@ -33,6 +34,37 @@ size_t urnFnKey(const unsigned char *z, const UrnParts *pParts, int mode,
   }
   urnKeyWrite(z, pParts, zOut);
   return URN_KEY_LEN(pParts);
+}
+
+/* Eight ASCII bytes at a time (SWAR): the high bit of each byte of the
+** result is set where the byte of x is in [lo, hi].  Every byte of x must
+** be ASCII (below 0x80), so that no sum carries into the next byte. */
+#define SWAR_ONES 0x0101010101010101ULL
+static uint64_t swarIn(uint64_t x, unsigned lo, unsigned hi){
+  uint64_t ge = x + SWAR_ONES*(0x80-lo);          /* bit 7: byte >= lo */
+  uint64_t gt = x + SWAR_ONES*(0x80-hi-1);        /* bit 7: byte > hi */
+  return ge & ~gt & SWAR_ONES*0x80;
+}
+
+/* 1 if a byte of the ASCII string z[0..n) is in [lo, hi]. */
+static int asciiHasIn(const unsigned char *z, size_t n, unsigned lo,
+                      unsigned hi){
+  size_t i = 0;
+  for(; i+8<=n; i+=8){
+    uint64_t x;
+    memcpy(&x, z+i, 8);
+    if( swarIn(x, lo, hi) ) return 1;
+  }
+  for(; i<n; i++){
+    if( z[i]>=lo && z[i]<=hi ) return 1;
+  }
+  return 0;
+}
+
+/* A valid URN is ASCII (RFC 8141 §2, RFC 2141 §2), as asciiHasIn() needs. */
+int urnFnKeyIsPrefix(const unsigned char *z, const UrnParts *pParts){
+  return !asciiHasIn(z, pParts->nss.off, 'A', 'Z')
+      && !asciiHasIn(z+pParts->nss.off, pParts->nss.len, '%', '%');
 }
 
 size_t urnFnNid(const unsigned char *z, const UrnParts *pParts,

@@ -32,6 +32,13 @@ int urnFnCheck(const unsigned char *z, size_t n, int mode, UrnParts *pParts,
 size_t urnFnKey(const unsigned char *z, const UrnParts *pParts, int mode,
                 unsigned char *zOut);
 
+/* 1 if the key of the URN z (scanned into *pParts in RFC 8141 or RFC 2141
+** mode) is z's own first URN_KEY_LEN(pParts) bytes: "urn" and the NID
+** hold no capital and the NSS no '%' (RFC 8141 §3.1 changes nothing
+** else), so that a glue can hand it over without writing it.  Reads eight
+** bytes at a time. */
+int urnFnKeyIsPrefix(const unsigned char *z, const UrnParts *pParts);
+
 /* The NID of the URN z (scanned into *pParts) lower-cased (RFC 8141 §2.1:
 ** NIDs are case-insensitive) into zOut (room for 32 bytes, RFC 8141 §2).
 ** Returns its length. */

@@ -2,9 +2,10 @@
 ** urn_duckdb.c -- sqlite-urn's functions as a DuckDB extension (layer 3,
 ** DuckDB's glue over the same core as SQLite's: ext/core/).
 **
-** Load it with SET allow_unsigned_extensions = true; LOAD 'urn.duckdb_extension'
-** (docs/duckdb.md).  The entry point is urn_init_c_api, written by
-** DUCKDB_EXTENSION_ENTRYPOINT of DuckDB's stable C extension API (v1.2.0).
+** Load it into a DuckDB opened with allow_unsigned_extensions (duckdb
+** -unsigned): LOAD 'urn.duckdb_extension' (docs/duckdb.md).  The entry
+** point is urn_init_c_api, written by DUCKDB_EXTENSION_ENTRYPOINT of
+** DuckDB's stable C extension API (v1.2.0).
 **
 ** The scalar functions have the names, arguments, modes, NULL rules and
 ** error texts they have in SQLite (ext/sqlite/urn.c, urn_codec_sql.c,
@@ -55,6 +56,8 @@
 #include "../core/urn_ns_rules.h"
 #include "../core/urn_block.h"
 
+/* The version of ext/sqlite/urn.c, which make dist reads; make duckdb-test
+** compares the two engines' urn_version(). */
 #define URN_VERSION "0.1.0"
 
 /* The largest string DuckDB stores (duckdb_string_t's length is 32 bits). */
@@ -82,7 +85,6 @@ typedef struct DuckOut {
   unsigned char *zHeap;
   size_t nHeap;
   duckdb_vector list;         /* urn_extract_all: the LIST result */
-  idx_t iRow;                 /* the row being computed */
   char zErr[URN_MODE_ERROR_MAX];
   unsigned char aStack[DUCK_STACK];
 } DuckOut;
@@ -186,41 +188,6 @@ static int rowPart(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
   return DUCK_TEXT;
 }
 
-/* Eight ASCII bytes at a time (SWAR): the high bit of each byte of the
-** result is set where the byte of x is in [lo, hi].  Every byte of x must
-** be ASCII (below 0x80), so that no sum carries into the next byte. */
-#define SWAR_ONES 0x0101010101010101ULL
-static inline uint64_t swarIn(uint64_t x, unsigned lo, unsigned hi){
-  uint64_t ge = x + SWAR_ONES*(0x80-lo);          /* bit 7: byte >= lo */
-  uint64_t gt = x + SWAR_ONES*(0x80-hi-1);        /* bit 7: byte > hi */
-  return ge & ~gt & SWAR_ONES*0x80;
-}
-
-/* 1 if a byte of the ASCII string z[0..n) is in [lo, hi]. */
-static inline int asciiHasIn(const unsigned char *z, size_t n, unsigned lo,
-                             unsigned hi){
-  size_t i = 0;
-  for(; i+8<=n; i+=8){
-    uint64_t x;
-    memcpy(&x, z+i, 8);
-    if( swarIn(x, lo, hi) ) return 1;
-  }
-  for(; i<n; i++){
-    if( z[i]>=lo && z[i]<=hi ) return 1;
-  }
-  return 0;
-}
-
-/* 1 if the key of the URN z (scanned into *pParts, RFC 8141 or 2141 mode)
-** is z's own first URN_KEY_LEN bytes: "urn" and the NID hold no capital
-** and the NSS no '%' (RFC 8141 §3.1 changes nothing else).  Then the key
-** is handed to DuckDB from the input, without being written first.  A
-** valid URN is ASCII (RFC 8141 §2). */
-static int keyIsPrefix(const unsigned char *z, const UrnParts *pParts){
-  return !asciiHasIn(z, pParts->nss.off, 'A', 'Z')
-      && !asciiHasIn(z+pParts->nss.off, pParts->nss.len, '%', '%');
-}
-
 /* urn_canonical(X [,MODE]) and urn_key(X [,MODE]): key(X), or key_ns(X) in
 ** mode 'ns' (docs/design.md); urn_canonical gives NULL for a non-URN,
 ** urn_key its own bytes. */
@@ -236,7 +203,8 @@ static int rowKey(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
     pOut->n = a[0].n;
     return DUCK_TEXT;
   }
-  if( mode!=URN_MODE_NS && keyIsPrefix(a[0].z, &parts) ){
+  if( mode!=URN_MODE_NS && urnFnKeyIsPrefix(a[0].z, &parts) ){
+    /* Handed over from the input, without being written first. */
     pOut->z = a[0].z;
     pOut->n = URN_KEY_LEN(&parts);
     return DUCK_TEXT;
@@ -600,7 +568,6 @@ static URN_ALWAYS_INLINE void duckLoop(duckdb_function_info info,
     }
     if( !isNull ){
       idx_t nBefore = aList ? duckdb_list_vector_get_size(output) : 0;
-      out.iRow = i;
       rc = xRow(pF, mode, aArg, nArg, &out);
       if( aList && rc==DUCK_TEXT ){
         aList[i].offset = nBefore;
