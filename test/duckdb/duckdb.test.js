@@ -17,7 +17,10 @@
 //   5. a run over URN_DUCKDB_ROWS (1,000,000) rows with 2 threads equals the
 //      1-thread run, for every function;
 //   6. without allow_unsigned_extensions DuckDB refuses the file with its own
-//      error, which docs/duckdb.md quotes.
+//      error, which docs/duckdb.md quotes;
+//   7. values of many MB beside small ones in a chunk give SQLite's answers;
+//   8. the footer of each build at hand (linux_amd64, linux_arm64) has its
+//      534 bytes and fields where DuckDB reads them.
 // Ends with "N passed, N failed"; exits 1 when anything failed.
 'use strict';
 const fs = require('fs');
@@ -473,7 +476,30 @@ async function unsigned() {
   ok('6.2', quoted && doc.includes(quoted), `docs/duckdb.md does not quote: ${quoted}`);
 }
 
+// ---- 8. The footer of every build at hand (the arm64 one cannot be
+// loaded here): 534 bytes, its fields where DuckDB reads them.
+
+function footers() {
+  for (const plat of ['linux_amd64', 'linux_arm64']) {
+    const f = path.join(top, 'build', 'duckdb', plat, 'urn.duckdb_extension');
+    if (!fs.existsSync(f)) continue;
+    const b = fs.readFileSync(f);
+    const lib = fs.statSync(path.join(top, 'build', 'duckdb', plat, 'urn.so')).size;
+    const foot = b.subarray(b.length - 534);
+    const field = (k) => foot.subarray(22 + 32 * (8 - k), 22 + 32 * (9 - k)).toString('latin1').replace(/\0+$/, '');
+    ok(`8.${plat}.size`, b.length === lib + 534, `${b.length} vs ${lib} + 534`);
+    ok(`8.${plat}.head`, foot.subarray(0, 22).equals(Buffer.concat([Buffer.from([0, 0x93, 0x04, 16]),
+      Buffer.from('duckdb_signature'), Buffer.from([0x80, 0x04])])));
+    ok(`8.${plat}.fields`, JSON.stringify([1, 2, 3, 5].map(field)) ===
+      JSON.stringify(['4', plat, 'v1.2.0', 'C_STRUCT']), [1, 2, 3, 4, 5].map(field).join(' '));
+    ok(`8.${plat}.signature`, foot.subarray(278).every((x) => x === 0));
+    // The machine code is the platform's (ELF e_machine: 62 x86-64, 183 arm64).
+    ok(`8.${plat}.elf`, b.readUInt16LE(18) === (plat === 'linux_arm64' ? 183 : 62));
+  }
+}
+
 (async () => {
+  footers();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'urn-duckdb-'));
   try {
     const con = await compareWithSqlite(dir);
