@@ -246,6 +246,13 @@ static void urnKeyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     return;
   }
   nOut = URN_KEY_LEN(&parts);
+  if( mode!=URN_MODE_NS && urnFnKeyIsPrefix(z, &parts) ){
+    /* Already its own key (lower-case head, no %XX): SQLite copies it from
+    ** X, and nothing is written first. */
+    sqlite3_result_text64(ctx, (const char*)z, nOut, SQLITE_TRANSIENT,
+                          SQLITE_UTF8);
+    return;
+  }
   if( nOut>sizeof(aKey) ){
     zOut = sqlite3_malloc64(nOut);
     if( zOut==0 ){
