@@ -438,6 +438,11 @@ async function threads() {
   const two = (await rows(con, sql))[0].map(fmt);
   ok('5.1', JSON.stringify(one) === JSON.stringify(two), `${one} vs ${two}`);
   ok('5.2', one[one.length - 1] === String(ROWS), one[one.length - 1]);
+  // Across chunks, a row NULL in one chunk is not NULL in the next for that.
+  const c = (await rows(con, `SELECT count(urn_canonical(x)) = count_if(urn_valid(x)),
+      count(urn_nss(x)) = count_if(urn_valid(x)), count(urn_error(x)) = count_if(NOT urn_valid(x)),
+      count_if(urn_valid(x)) FROM big`))[0];
+  ok('5.4', c[0] === true && c[1] === true && c[2] === true && c[3] > 0n, c.map(fmt).join(' '));
   // Grouping on 2 threads: every URN-equivalent spelling in one group.
   const g = await rows(con, `SELECT count(*) FROM (SELECT urn_key(x) k, count(DISTINCT urn_canonical(x)) n
       FROM big GROUP BY k) WHERE n > 1`);
