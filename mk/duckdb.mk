@@ -112,10 +112,15 @@ DUCKDB_ENV = NODE_PATH=$(CURDIR)/$(DUCKDB_DIR)/node/node_modules \
   URN_DUCKDB_EXT=$(CURDIR)/$(DUCKDB_EXT) URN_EXT=$(CURDIR)/$(LIB) \
   URN_DUCKDB_PLATFORM=$(DUCKDB_PLATFORM)
 
-duckdb-test: $(DUCKDB_EXT) $(LIB) $(DUCKDB_DIR)/node/.installed prereqs
+# The corpus generator of the benchmark and the tests (bench/gen_corpus.c).
+$(DUCKDB_DIR)/gen_corpus: bench/gen_corpus.c | prereqs-duckdb
+	@mkdir -p $(@D)
+	$(CC) -O2 $(WARN) -o $@ bench/gen_corpus.c
+
+duckdb-test: $(DUCKDB_EXT) $(LIB) $(DUCKDB_DIR)/node/.installed $(DUCKDB_DIR)/gen_corpus prereqs
 	@sh tools/prereqs.sh tcl
 	$(DUCKDB_ENV) URN_DUCKDB_ROWS=$(DUCKDB_TEST_ROWS) TCLSH=$(TCLSH) \
-	  node test/duckdb/duckdb.test.js
+	  URN_GEN_CORPUS=$(CURDIR)/$(DUCKDB_DIR)/gen_corpus node test/duckdb/duckdb.test.js
 
 DUCKDB_ASAN := $(DUCKDB_DIR)/asan/urn.duckdb_extension
 $(DUCKDB_ASAN): $(DUCKDB_SRC) $(DUCKDB_HDR) $(DUCKDB_INC)/duckdb_extension.h \
@@ -127,14 +132,16 @@ $(DUCKDB_ASAN): $(DUCKDB_SRC) $(DUCKDB_HDR) $(DUCKDB_INC)/duckdb_extension.h \
 	  $(URN_VERSION) $@
 
 .PHONY: duckdb-asan
-duckdb-asan: $(DUCKDB_ASAN) $(DUCKDB_EXT) $(LIB) $(DUCKDB_DIR)/node/.installed prereqs
+duckdb-asan: $(DUCKDB_ASAN) $(DUCKDB_EXT) $(LIB) $(DUCKDB_DIR)/node/.installed \
+    $(DUCKDB_DIR)/gen_corpus prereqs
 	@sh tools/prereqs.sh tcl
 	LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
 	  ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	  $(DUCKDB_ENV) URN_DUCKDB_EXT=$(CURDIR)/$(DUCKDB_ASAN) \
 	  URN_DUCKDB_ROWS=$(if $(filter command line,$(origin DUCKDB_TEST_ROWS)),$(DUCKDB_TEST_ROWS),100000) \
-	  TCLSH=$(TCLSH) node test/duckdb/duckdb.test.js
+	  TCLSH=$(TCLSH) URN_GEN_CORPUS=$(CURDIR)/$(DUCKDB_DIR)/gen_corpus \
+	  node test/duckdb/duckdb.test.js
 
 bench-duckdb: $(DUCKDB_EXT) $(DUCKDB_DIR)/node/.installed
 	$(DUCKDB_ENV) node bench/duckdb_bench.js --rows $(BENCH_DUCKDB_N) \

@@ -2,7 +2,8 @@
 // in a stock DuckDB from npm (@duckdb/node-api), as make duckdb-test runs it:
 //
 //   1. every function, in every mode it takes, on every input of the test
-//      corpora (the fuzz seeds of test/fuzz/corpus/ and the spellings below)
+//      corpora (the fuzz seeds of test/fuzz/corpus/, 2,000 lines of
+//      bench/gen_corpus.c's corpus and the spellings below)
 //      as VARCHAR and as BLOB, on pairs (urn_equal) and tuples (urn_build),
 //      with NULLs and bad MODEs, returns what the SQLite build (URN_EXT)
 //      returns for the same input, compared row by row: SQLite's answers come
@@ -71,6 +72,15 @@ function inputs() {
       const b = fs.readFileSync(path.join(corpus, d, f));
       out.push(b);
       if (b.length > 1) out.push(b.subarray(1));
+    }
+  }
+  // The corpus of the benchmark and the tests (bench/gen_corpus.c): 2,000
+  // lines of URNs, respellings and broken strings.
+  if (process.env.URN_GEN_CORPUS) {
+    const text = execFileSync(process.env.URN_GEN_CORPUS, ['2000', '7'], { maxBuffer: 1 << 26 });
+    let from = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === 10) { out.push(text.subarray(from, i)); from = i + 1; }
     }
   }
   const words = [
