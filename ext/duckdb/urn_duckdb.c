@@ -379,6 +379,18 @@ typedef struct DuckChunk {
   int nPending;           /* rows whose result is in z */
 } DuckChunk;
 
+/* Until duckChunkFinish(), a gathered result's pointer field holds its
+** offset in DuckChunk.z, its bytes copied there. */
+typedef char duckOffsetFitsPointer[sizeof(size_t)<=sizeof(char*) ? 1 : -1];
+static void duckSetOffset(duckdb_string_t *pStr, size_t off){
+  memcpy(&pStr->value.pointer.ptr, &off, sizeof(off));
+}
+static size_t duckGetOffset(const duckdb_string_t *pStr){
+  size_t off;
+  memcpy(&off, &pStr->value.pointer.ptr, sizeof(off));
+  return off;
+}
+
 /* Store result z[0..n) for row i of aStr: inline, or appended to *p with
 ** its offset in place of the pointer until duckChunkFinish().  0 on
 ** success, 1 when memory runs out. */
@@ -401,7 +413,8 @@ static int duckChunkAdd(DuckChunk *p, duckdb_string_t *aStr, idx_t i,
   memcpy(p->z+p->n, z, n);
   pStr->value.pointer.length = (uint32_t)n;
   memcpy(pStr->value.pointer.prefix, z, 4);
-  pStr->value.pointer.ptr = (char*)0 + p->n;
+  pStr->value.pointer.ptr = 0;
+  duckSetOffset(pStr, p->n);
   p->n += n;
   p->iLast = i;
   p->nPending++;
@@ -425,7 +438,7 @@ static void duckChunkFinish(DuckChunk *p, duckdb_vector output,
       size_t n = pStr->value.pointer.length;
       if( n<=12 || !((pValid[i>>6]>>(i&63)) & 1) ) continue;
       duckdb_vector_assign_string_element_len(output, i,
-          (const char*)p->z + (pStr->value.pointer.ptr - (char*)0), n);
+          (const char*)p->z + duckGetOffset(pStr), n);
     }
     return;
   }
@@ -438,7 +451,7 @@ static void duckChunkFinish(DuckChunk *p, duckdb_vector output,
     if( pStr->value.pointer.length<=12 || !((pValid[i>>6]>>(i&63)) & 1) ){
       continue;
     }
-    pStr->value.pointer.ptr = zBase + (pStr->value.pointer.ptr - (char*)0);
+    pStr->value.pointer.ptr = zBase + duckGetOffset(pStr);
   }
 }
 
