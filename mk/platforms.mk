@@ -62,7 +62,8 @@ RELEASE_NOTE := make release: the archives and packages for $(RELEASE_PLATFORMS)
   Beyond the native build this needs, and installs when missing (as root; \
   else it prints the command): for linux-arm64 the arm64 dpkg architecture \
   (dpkg --add-architecture arm64), gcc-aarch64-linux-gnu and \
-  libsqlite3-dev:arm64; for windows-x86_64 gcc-mingw-w64-x86-64.
+  libsqlite3-dev:arm64 (also for the arm64 DuckDB extension); for \
+  windows-x86_64 gcc-mingw-w64-x86-64.
 # What the platforms of PLATFORMS need (NEEDS_dist, NEEDS_wheel, ...).
 PLAT_NEEDS = $(sort $(foreach p,$(PLATFORMS),$(PLAT_NEED_$(p))))
 PLAT_DIR     := build/platforms

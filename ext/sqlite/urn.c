@@ -99,6 +99,7 @@
 #include "urn_glue.h"
 #include "../core/urn_ns.h"
 #include "../core/urn_utf16.h"
+#include "../core/urn_fn.h"
 SQLITE_EXTENSION_INIT3
 
 #define URN_VERSION "0.1.0"
@@ -139,35 +140,27 @@ static void urnResultSpan(sqlite3_context *ctx, const unsigned char *z,
 }
 
 /* urn_valid(X [,MODE]).  Mode 'ns': an RFC 8141 URN whose NID is in the
-** registry snapshot and whose NSS passes its namespace's validator. */
+** registry snapshot and whose NSS passes its namespace's validator
+** (urnFnCheck(), shared with every engine's glue). */
 static void urnValidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  const unsigned char *z; size_t n; int valid;
+  const unsigned char *z; size_t n;
   UrnParts parts;
-  char zMsg[URN_ERROR_MAX];
-  int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0);
+  int mode = urnArgMode(ctx, argc, argv, 1);
   if( mode<0 ) return;
-  if( valid && mode==URN_MODE_NS ){
-    valid = urnNsCheck(z, &parts, zMsg, sizeof(zMsg), 0);
-  }
-  sqlite3_result_int(ctx, valid);
+  if( urnArgText(ctx, argv[0], &z, &n)<=0 ) return;
+  sqlite3_result_int(ctx, urnFnCheck(z, n, mode, &parts, 0, 0, 0));
 }
 
-/* urn_error(X [,MODE]) */
+/* urn_error(X [,MODE]): urnFnCheck()'s message; mode 'ns' says what the
+** namespace rejects, in its own terms. */
 static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  const unsigned char *z; size_t n; int valid;
-  UrnFail fail;
+  const unsigned char *z; size_t n;
   UrnParts parts;
-  char zMsg[URN_ERROR_MAX];
-  int mode = urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, &fail);
+  char zMsg[URN_FN_MSG_MAX];
+  int mode = urnArgMode(ctx, argc, argv, 1);
   if( mode<0 ) return;
-  if( valid ){
-    /* Mode 'ns': the namespace says why, in its own terms. */
-    if( mode!=URN_MODE_NS || urnNsCheck(z, &parts, zMsg, sizeof(zMsg), 0) ){
-      return;
-    }
-  }else{
-    urnErrorMessage(z, n, &fail, zMsg, sizeof(zMsg));
-  }
+  if( urnArgText(ctx, argv[0], &z, &n)<=0 ) return;
+  if( urnFnCheck(z, n, mode, &parts, 0, zMsg, 0) ) return;
   /* NUL-terminated, with no other NUL byte (printable text, urn_scan.h and
   ** urn_ns.h): length -1, so that SQLite marks it terminated, as in
   ** urnRewriteFunc(). */
@@ -177,17 +170,13 @@ static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
 /* urn_nid(X [,MODE]): lower-cased, since NIDs are case-insensitive
 ** (RFC 8141 §2.1).  A NID has at most 32 bytes. */
 static void urnNidFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
-  const unsigned char *z; size_t n; int valid; size_t i;
+  const unsigned char *z; size_t n; int valid;
   UrnParts parts;
-  char zNid[33];
+  unsigned char zNid[33];
   if( urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0)<0 ) return;
   if( !valid ) return;
-  for(i=0; i<parts.nid.len; i++){
-    unsigned char c = z[parts.nid.off+i];
-    zNid[i] = (char)((c>='A' && c<='Z') ? c|0x20 : c);
-  }
-  zNid[i] = 0;              /* terminated, as in urnRewriteFunc() */
-  sqlite3_result_text(ctx, zNid, -1, SQLITE_TRANSIENT);
+  zNid[urnFnNid(z, &parts, zNid)] = 0;    /* terminated, as in urnRewriteFunc() */
+  sqlite3_result_text(ctx, (const char*)zNid, -1, SQLITE_TRANSIENT);
 }
 
 /* urn_nss(), urn_rcomponent(), urn_qcomponent(), urn_fcomponent(): the
@@ -199,12 +188,7 @@ static void urnPartFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const char *zName = ((const UrnFunc*)sqlite3_user_data(ctx))->zName;
   if( urnArgScan(ctx, argc, argv, &z, &n, &valid, &parts, 0)<0 ) return;
   if( !valid ) return;
-  switch( zName[4] ){
-    case 'r': pSpan = &parts.r; break;
-    case 'q': pSpan = &parts.q; break;
-    case 'f': pSpan = &parts.f; break;
-    default:  pSpan = &parts.nss; break;
-  }
+  pSpan = urnFnPart(&parts, zName[4]);
   urnResultSpan(ctx, z, pSpan);
 }
 
@@ -230,11 +214,10 @@ static void urnRewriteFunc(sqlite3_context *ctx, int argc,
     sqlite3_result_error_nomem(ctx);
     return;
   }
-  if( isKey && mode==URN_MODE_NS ){
-    /* key_ns(X) = f_nid(key(X)), never longer than key(X) (docs/design.md). */
-    nOut = urnNsKeyWrite(z, &parts, zOut);
-  }else if( isKey ){
-    urnKeyWrite(z, &parts, zOut);
+  if( isKey ){
+    /* key_ns(X) = f_nid(key(X)) in mode 'ns', never longer than key(X)
+    ** (docs/design.md). */
+    nOut = urnFnKey(z, &parts, mode, zOut);
   }else{
     urnNormalizeWrite(z, n, &parts, zOut);
   }
@@ -294,6 +277,13 @@ static void urnKeyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     return;
   }
   nOut = URN_KEY_LEN(&parts);
+  if( mode!=URN_MODE_NS && urnFnKeyIsPrefix(z, &parts) ){
+    /* Already its own key (lower-case head, no %XX): SQLite copies it from
+    ** X, and nothing is written first. */
+    sqlite3_result_text64(ctx, (const char*)z, nOut, SQLITE_TRANSIENT,
+                          SQLITE_UTF8);
+    return;
+  }
   if( nOut>sizeof(aKey) ){
     zOut = sqlite3_malloc64(nOut);
     if( zOut==0 ){
@@ -301,12 +291,8 @@ static void urnKeyFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
       return;
     }
   }
-  if( mode==URN_MODE_NS ){
-    /* key_ns(X) = f_nid(key(X)), never longer than key(X). */
-    nOut = urnNsKeyWrite(z, &parts, zOut);
-  }else{
-    urnKeyWrite(z, &parts, zOut);
-  }
+  /* key_ns(X) = f_nid(key(X)) in mode 'ns', never longer than key(X). */
+  nOut = urnFnKey(z, &parts, mode, zOut);
   sqlite3_result_text64(ctx, (const char*)zOut, nOut,
                         zOut==aKey ? SQLITE_TRANSIENT : sqlite3_free,
                         SQLITE_UTF8);

@@ -55,6 +55,7 @@
 #include "urn_glue.h"
 #include "../core/urn_codec.h"
 #include "../core/urn_ns.h"
+#include "../core/urn_fn.h"
 SQLITE_EXTENSION_INIT3
 
 /* The longest input the size computations of urn_codec.c take without
@@ -152,19 +153,16 @@ static void urnBuildFunc(sqlite3_context *ctx, int argc,
                         SQLITE_UTF8);
 }
 
-/* urn_json(X [,MODE]): one scan, then the measured JSON written once.  Mode
-** 'ns' (RFC 8141 §3.1, §5; urn_ns.h): the RFC 8141 scan, then the
-** namespace's check, whose message and offset describe a URN it rejects;
-** the canonical member is key_ns(X), as urn_canonical(X, 'ns') gives. */
+/* urn_json(X [,MODE]): one scan (urnFnJsonScan(), shared with every
+** engine's glue), then the measured JSON written once.  Mode 'ns' (RFC
+** 8141 §3.1, §5; urn_ns.h): the RFC 8141 scan, then the namespace's check,
+** whose message and offset describe a URN it rejects; the canonical
+** member is key_ns(X), as urn_canonical(X, 'ns') gives. */
 static void urnJsonFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z;
-  size_t n, nOut, nMsg = 0, offset = 0;
+  size_t n, nOut;
   unsigned char *zOut;
-  UrnParts parts;
-  UrnFail fail;
-  UrnKeyWriter xKey = 0;
-  char zMsg[URN_ERROR_MAX];
-  int valid;
+  UrnFnJson json;
   int mode = urnArgMode(ctx, argc, argv, 1);
   if( mode<0 ) return;
   if( urnArgText(ctx, argv[0], &z, &n)<=0 ) return;
@@ -172,23 +170,11 @@ static void urnJsonFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     sqlite3_result_error_toobig(ctx);
     return;
   }
-  valid = urnScan(z, n, mode==URN_MODE_NS ? URN_MODE_RFC8141 : mode,
-                  &parts, &fail);
-  if( !valid ){
-    nMsg = urnErrorMessage(z, n, &fail, zMsg, sizeof(zMsg));
-    offset = fail.offset;
-  }else if( mode==URN_MODE_NS ){
-    valid = urnNsCheck(z, &parts, zMsg, sizeof(zMsg), &offset);
-    if( valid ){
-      xKey = urnNsKeyWrite;
-    }else{
-      nMsg = strlen(zMsg);
-    }
-  }
-  nOut = urnJsonWrite(z, n, valid, &parts, xKey, zMsg, nMsg, offset, 0);
+  urnFnJsonScan(&json, z, n, mode);
+  nOut = urnFnJsonWrite(&json, 0);
   zOut = codecResultBuffer(ctx, nOut);
   if( zOut==0 ) return;
-  urnJsonWrite(z, n, valid, &parts, xKey, zMsg, nMsg, offset, zOut);
+  urnFnJsonWrite(&json, zOut);
   sqlite3_result_text64(ctx, (const char*)zOut, nOut, sqlite3_free,
                         SQLITE_UTF8);
 }

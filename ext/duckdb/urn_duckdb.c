@@ -1,0 +1,744 @@
+/*
+** urn_duckdb.c -- sqlite-urn's functions as a DuckDB extension (layer 3,
+** DuckDB's glue over the same core as SQLite's: ext/core/).
+**
+** Load it into a DuckDB opened with allow_unsigned_extensions (duckdb
+** -unsigned): LOAD 'urn.duckdb_extension' (docs/duckdb.md).  The entry
+** point is urn_init_c_api, written by DUCKDB_EXTENSION_ENTRYPOINT of
+** DuckDB's stable C extension API (v1.2.0).
+**
+** The scalar functions have the names, arguments, modes, NULL rules and
+** error texts they have in SQLite (ext/sqlite/urn.c, urn_codec_sql.c,
+** urn_ns_sql.c; docs/functions.md):
+**   urn_valid(X [,MODE])        BOOLEAN
+**   urn_error(X [,MODE])        VARCHAR
+**   urn_nid, urn_nss, urn_rcomponent, urn_qcomponent, urn_fcomponent,
+**   urn_canonical, urn_normalize (X [,MODE])            VARCHAR
+**   urn_key(X [,MODE])          VARCHAR for a VARCHAR X, BLOB for a BLOB X
+**                               (a non-URN's key is its own bytes)
+**   urn_equal(A, B [,MODE])     BOOLEAN
+**   urn_encode(S), urn_decode(S), urn_build(NID, S [,R [,Q [,F]]]),
+**   urn_json(X [,MODE]), urn_isbn13(X), urn_version(),
+**   urn_registry_date()         VARCHAR
+**   urn_extract_all(T [,MODE])  LIST(VARCHAR): the URNs urn_find(T, MODE)
+**                               finds, in order (ext/core/urn_find.h)
+** Every argument but MODE may be VARCHAR or BLOB; a BLOB is read as its
+** bytes.  MODE is 'rfc8141' (the default), 'rfc2141' or 'ns' as in
+** SQLite; any other value, NULL or a BLOB included, raises DuckDB's
+** "Invalid Input Error: " followed by SQLite's message, e.g.
+** "urn_valid(): unknown mode 'x'; expected 'rfc8141', 'rfc2141' or 'ns'"
+** (ext/core/urn_mode.c writes it for both engines).  A NULL X gives NULL
+** (urn_equal: either argument NULL; urn_build: NID or S NULL, a NULL R, Q
+** or F is left out); a wrong argument count is DuckDB's binder error.
+** The table functions urn_find(T [, mode := MODE]) and urn_namespaces() are in
+** urn_duckdb_table.c.
+**
+** Every function is pure (DuckDB's default: deterministic) and keeps no
+** state: DuckDB calls it on many threads at once.  DuckDB hands a function
+** a chunk of flat vectors (it flattens constant ones first); each function
+** is one loop over the chunk's rows that reads the validity masks and the
+** bytes in place, gathers the chunk's results in one buffer (allocated
+** once per chunk) and hands it to DuckDB's string storage in one call
+** (duckChunkFinish()); nothing is allocated per row.
+**
+** Adding a function is one row of aDuckFunc[] below, with a row function
+** of the DuckRowFunc type that reads (bytes, length) arguments and fills a
+** DuckOut through the core (ext/core/urn_fn.h and the rest).
+*/
+#include <stdlib.h>
+#include <string.h>
+#define DUCKDB_EXTENSION_NAME urn
+#include "urn_duckdb.h"
+#include "../core/urn_fn.h"
+#include "../core/urn_codec.h"
+#include "../core/urn_find.h"
+#include "../core/urn_ns.h"
+#include "../core/urn_ns_rules.h"
+#include "../core/urn_block.h"
+
+/* The version of ext/sqlite/urn.c, which make dist reads; make duckdb-test
+** compares the two engines' urn_version(). */
+#define URN_VERSION "0.1.0"
+
+/* The largest string DuckDB stores (duckdb_string_t's length is 32 bits). */
+#define DUCK_STRING_MAX 0xFFFFFFFFu
+
+/* What a row function answers. */
+#define DUCK_NULL  0    /* SQL NULL */
+#define DUCK_BOOL  1    /* pOut->b */
+#define DUCK_TEXT  2    /* pOut->z[0..pOut->n) */
+#define DUCK_ERROR 3    /* the query fails with pOut->zErr */
+
+/* One argument: bytes, or z==0 for NULL. */
+typedef struct DuckArg {
+  const unsigned char *z;
+  size_t n;
+} DuckArg;
+
+/* A row's result, and the buffers that hold it: aStack for most, zHeap
+** (grown rarely, freed at the end of the chunk) for the rest. */
+#define DUCK_STACK 512
+typedef struct DuckOut {
+  int b;
+  const unsigned char *z;
+  size_t n;
+  unsigned char *zHeap;
+  size_t nHeap;
+  duckdb_vector list;         /* urn_extract_all: the LIST result */
+  char zErr[URN_MODE_ERROR_MAX];
+  unsigned char aStack[DUCK_STACK];
+} DuckOut;
+
+/* Room for n bytes of result in *p: its stack buffer, or its heap buffer,
+** grown to at least n.  0 when memory runs out (zErr then says so). */
+static unsigned char *duckReserve(DuckOut *p, size_t n){
+  if( n<=DUCK_STACK ) return p->aStack;
+  if( n>p->nHeap ){
+    size_t nNew = n<2*p->nHeap ? 2*p->nHeap : n;
+    unsigned char *zNew = realloc(p->zHeap, nNew);
+    if( zNew==0 ){
+      strcpy(p->zErr, "out of memory");
+      return 0;
+    }
+    p->zHeap = zNew;
+    p->nHeap = nNew;
+  }
+  return p->zHeap;
+}
+
+/* The result "string too big" for a result DuckDB cannot store. */
+static int duckTooBig(DuckOut *p){
+  strcpy(p->zErr, "string or blob too big");
+  return DUCK_ERROR;
+}
+
+typedef struct DuckFunc DuckFunc;
+typedef int (*DuckRowFunc)(const DuckFunc *pF, int mode, const DuckArg *aArg,
+                           int nArg, DuckOut *pOut);
+
+/* The return type of a row of aDuckFunc[]. */
+#define RET_BOOL    0
+#define RET_VARCHAR 1
+#define RET_KEY     2   /* VARCHAR for a VARCHAR X, BLOB for a BLOB X */
+#define RET_LIST    3   /* LIST(VARCHAR) */
+
+/* A row of the registration table; a pointer to it is the function's extra
+** info, so that the row function and the messages know their function. */
+struct DuckFunc {
+  const char *zName;
+  int nMin, nMax;    /* the argument counts, MODE included */
+  int nData;         /* arguments before MODE; MODE is argument nData */
+  int nStrict;       /* a NULL in one of the first nStrict gives NULL */
+  int modes;         /* modes MODE may name (0: no MODE argument) */
+  int eRet;          /* RET_xxx */
+  DuckRowFunc xRow;
+  duckdb_scalar_function_t xScalar;  /* 0: duckScalar(), the loop around
+                                     ** xRow; else that loop with xRow
+                                     ** inlined (DUCK_SCALAR) */
+};
+
+/* ---- The row functions -------------------------------------------------- */
+
+/* urn_valid(X [,MODE]).  Mode 'ns': RFC 8141 plus the namespace rules. */
+static int rowValid(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                    DuckOut *pOut){
+  UrnParts parts;
+  (void)pF; (void)nArg;
+  pOut->b = mode==URN_MODE_NS ? urnFnCheck(a[0].z, a[0].n, mode, &parts, 0,
+                                           0, 0)
+                              : urnIsUrn(a[0].z, a[0].n, mode);
+  return DUCK_BOOL;
+}
+
+/* urn_error(X [,MODE]): NULL for a URN, else why not. */
+static int rowError(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                    DuckOut *pOut){
+  UrnParts parts;
+  char *zMsg = (char*)pOut->aStack;
+  (void)pF; (void)nArg;
+  if( urnFnCheck(a[0].z, a[0].n, mode, &parts, 0, zMsg, 0) ) return DUCK_NULL;
+  pOut->z = pOut->aStack;
+  pOut->n = strlen(zMsg);
+  return DUCK_TEXT;
+}
+
+/* urn_nid(X [,MODE]): lower-cased (RFC 8141 §2.1). */
+static int rowNid(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                  DuckOut *pOut){
+  UrnParts parts;
+  (void)pF; (void)nArg;
+  if( !urnScan(a[0].z, a[0].n, mode, &parts, 0) ) return DUCK_NULL;
+  pOut->n = urnFnNid(a[0].z, &parts, pOut->aStack);
+  pOut->z = pOut->aStack;
+  return DUCK_TEXT;
+}
+
+/* urn_nss(), urn_rcomponent(), urn_qcomponent(), urn_fcomponent(): the
+** part as written, read in place. */
+static int rowPart(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                   DuckOut *pOut){
+  UrnParts parts;
+  const UrnSpan *pSpan;
+  (void)nArg;
+  if( !urnScan(a[0].z, a[0].n, mode, &parts, 0) ) return DUCK_NULL;
+  pSpan = urnFnPart(&parts, pF->zName[4]);
+  if( pSpan->off==0 ) return DUCK_NULL;               /* absent */
+  pOut->z = a[0].z + pSpan->off;
+  pOut->n = pSpan->len;
+  return DUCK_TEXT;
+}
+
+/* urn_canonical(X [,MODE]) and urn_key(X [,MODE]): key(X), or key_ns(X) in
+** mode 'ns' (docs/design.md); urn_canonical gives NULL for a non-URN,
+** urn_key its own bytes. */
+static int rowKey(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                  DuckOut *pOut){
+  UrnParts parts;
+  unsigned char *zOut;
+  (void)nArg;
+  if( !urnScan(a[0].z, a[0].n, mode==URN_MODE_NS ? URN_MODE_RFC8141 : mode,
+               &parts, 0) ){
+    if( pF->eRet!=RET_KEY ) return DUCK_NULL;
+    pOut->z = a[0].z;                       /* I3: a non-URN is itself */
+    pOut->n = a[0].n;
+    return DUCK_TEXT;
+  }
+  if( mode!=URN_MODE_NS && urnFnKeyIsPrefix(a[0].z, &parts) ){
+    /* Handed over from the input, without being written first. */
+    pOut->z = a[0].z;
+    pOut->n = URN_KEY_LEN(&parts);
+    return DUCK_TEXT;
+  }
+  zOut = duckReserve(pOut, URN_KEY_LEN(&parts));
+  if( zOut==0 ) return DUCK_ERROR;
+  pOut->n = urnFnKey(a[0].z, &parts, mode, zOut);
+  pOut->z = zOut;
+  return DUCK_TEXT;
+}
+
+/* urn_normalize(X [,MODE]) */
+static int rowNormalize(const DuckFunc *pF, int mode, const DuckArg *a,
+                        int nArg, DuckOut *pOut){
+  UrnParts parts;
+  unsigned char *zOut;
+  (void)pF; (void)nArg;
+  if( !urnScan(a[0].z, a[0].n, mode, &parts, 0) ) return DUCK_NULL;
+  zOut = duckReserve(pOut, a[0].n);
+  if( zOut==0 ) return DUCK_ERROR;
+  urnNormalizeWrite(a[0].z, a[0].n, &parts, zOut);
+  pOut->z = zOut;
+  pOut->n = a[0].n;
+  return DUCK_TEXT;
+}
+
+/* urn_equal(A, B [,MODE]): key(A) = key(B) (RFC 8141 §3.1). */
+static int rowEqual(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                    DuckOut *pOut){
+  (void)pF; (void)nArg;
+  pOut->b = (mode==URN_MODE_NS ? urnNsCompare(a[0].z, a[0].n, a[1].z, a[1].n)
+             : urnCompare(mode, a[0].z, a[0].n, a[1].z, a[1].n))==0;
+  return DUCK_BOOL;
+}
+
+/* urn_encode(S): NULL for '' (RFC 8141 §2: an NSS is never empty). */
+static int rowEncode(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                     DuckOut *pOut){
+  size_t nOut;
+  unsigned char *zOut;
+  (void)pF; (void)mode; (void)nArg;
+  if( a[0].n==0 ) return DUCK_NULL;
+  if( a[0].n>DUCK_STRING_MAX ) return duckTooBig(pOut);
+  nOut = urnEncode(a[0].z, a[0].n, URN_PART_NSS, 0);
+  if( nOut>DUCK_STRING_MAX ) return duckTooBig(pOut);
+  zOut = duckReserve(pOut, nOut);
+  if( zOut==0 ) return DUCK_ERROR;
+  urnEncode(a[0].z, a[0].n, URN_PART_NSS, zOut);
+  pOut->z = zOut;
+  pOut->n = nOut;
+  return DUCK_TEXT;
+}
+
+/* urn_decode(S): NULL unless the result is valid UTF-8. */
+static int rowDecode(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                     DuckOut *pOut){
+  unsigned char *zOut;
+  (void)pF; (void)mode; (void)nArg;
+  zOut = duckReserve(pOut, a[0].n);
+  if( zOut==0 ) return DUCK_ERROR;
+  pOut->n = urnDecode(a[0].z, a[0].n, zOut);
+  if( !urnUtf8Valid(zOut, pOut->n) ) return DUCK_NULL;
+  pOut->z = zOut;
+  return DUCK_TEXT;
+}
+
+/* urn_build(NID, S [,R [,Q [,F]]]): a NULL R, Q or F is absent. */
+static int rowBuild(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                    DuckOut *pOut){
+  UrnText aPart[URN_BUILD_COUNT];
+  size_t nIn = 0, nOut;
+  unsigned char *zOut;
+  int i;
+  (void)pF; (void)mode;
+  memset(aPart, 0, sizeof(aPart));
+  for(i=0; i<nArg && i<URN_BUILD_COUNT; i++){
+    aPart[i].z = a[i].z;
+    aPart[i].n = a[i].n;
+    nIn += a[i].n;
+  }
+  if( nIn>DUCK_STRING_MAX ) return duckTooBig(pOut);
+  nOut = urnBuild(aPart, 0);
+  if( nOut==0 ) return DUCK_NULL;          /* no URN can be built */
+  if( nOut>DUCK_STRING_MAX ) return duckTooBig(pOut);
+  zOut = duckReserve(pOut, nOut);
+  if( zOut==0 ) return DUCK_ERROR;
+  urnBuild(aPart, zOut);
+  pOut->z = zOut;
+  pOut->n = nOut;
+  return DUCK_TEXT;
+}
+
+/* urn_json(X [,MODE]) */
+static int rowJson(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                   DuckOut *pOut){
+  UrnFnJson json;
+  size_t nOut;
+  unsigned char *zOut;
+  (void)pF; (void)nArg;
+  if( a[0].n>DUCK_STRING_MAX ) return duckTooBig(pOut);
+  urnFnJsonScan(&json, a[0].z, a[0].n, mode);
+  nOut = urnFnJsonWrite(&json, 0);
+  if( nOut>DUCK_STRING_MAX ) return duckTooBig(pOut);
+  zOut = duckReserve(pOut, nOut);
+  if( zOut==0 ) return DUCK_ERROR;
+  urnFnJsonWrite(&json, zOut);
+  pOut->z = zOut;
+  pOut->n = nOut;
+  return DUCK_TEXT;
+}
+
+/* urn_isbn13(X) */
+static int rowIsbn13(const DuckFunc *pF, int mode, const DuckArg *a,
+                     int nArg, DuckOut *pOut){
+  UrnParts parts;
+  (void)pF; (void)mode; (void)nArg;
+  if( !urnScan(a[0].z, a[0].n, URN_MODE_RFC8141, &parts, 0) ) return DUCK_NULL;
+  if( !urnNsIsbn13(a[0].z, &parts, pOut->aStack) ) return DUCK_NULL;
+  pOut->z = pOut->aStack;
+  pOut->n = URN_ISBN13_LEN;
+  return DUCK_TEXT;
+}
+
+/* urn_version() and urn_registry_date() */
+static int rowVersion(const DuckFunc *pF, int mode, const DuckArg *a,
+                      int nArg, DuckOut *pOut){
+  const char *z = pF->zName[4]=='v' ? URN_VERSION : urnNsRegistryDate;
+  (void)mode; (void)a; (void)nArg;
+  pOut->z = (const unsigned char*)z;
+  pOut->n = strlen(z);
+  return DUCK_TEXT;
+}
+
+/* urn_extract_all(T [,MODE]): the occurrences urnFindNext() gives, each
+** appended to the LIST's child vector; the list entry of the row is set
+** by the caller from the child's size before and after. */
+static int rowExtractAll(const DuckFunc *pF, int mode, const DuckArg *a,
+                         int nArg, DuckOut *pOut){
+  UrnFinder finder;
+  size_t off, len;
+  duckdb_vector child = duckdb_list_vector_get_child(pOut->list);
+  idx_t nChild = duckdb_list_vector_get_size(pOut->list);
+  (void)pF; (void)nArg;
+  urnFindStart(&finder, a[0].z, a[0].n, mode);
+  while( urnFindNext(&finder, &off, &len) ){
+    if( duckdb_list_vector_reserve(pOut->list, nChild+1)!=DuckDBSuccess ){
+      strcpy(pOut->zErr, "out of memory");
+      return DUCK_ERROR;
+    }
+    child = duckdb_list_vector_get_child(pOut->list);
+    duckdb_vector_assign_string_element_len(child, nChild,
+                                            (const char*)a[0].z+off, len);
+    nChild++;
+    duckdb_list_vector_set_size(pOut->list, nChild);
+  }
+  return DUCK_TEXT;
+}
+
+/* ---- The results of a chunk ---------------------------------------------
+
+** DuckDB's stable C API stores a string result by copying it into the
+** result vector's string storage, one call per row
+** (duckdb_vector_assign_string_element_len).  A chunk's results are instead
+** gathered in one buffer, which is handed to DuckDB in one call; each row's
+** duckdb_string_t (whose layout duckdb.h documents) then points into
+** DuckDB's copy, which the vector owns and keeps as long as it lives.  A
+** result of at most 12 bytes is written inline, as DuckDB does. */
+typedef struct DuckChunk {
+  unsigned char *z;       /* the gathered bytes */
+  size_t n, nAlloc;
+  idx_t iLast;            /* a row whose result is in z */
+  int nPending;           /* rows whose result is in z */
+} DuckChunk;
+
+/* Until duckChunkFinish(), a gathered result's pointer field holds its
+** offset in DuckChunk.z, its bytes copied there. */
+typedef char duckOffsetFitsPointer[sizeof(size_t)<=sizeof(char*) ? 1 : -1];
+static void duckSetOffset(duckdb_string_t *pStr, size_t off){
+  memcpy(&pStr->value.pointer.ptr, &off, sizeof(off));
+}
+static size_t duckGetOffset(const duckdb_string_t *pStr){
+  size_t off;
+  memcpy(&off, &pStr->value.pointer.ptr, sizeof(off));
+  return off;
+}
+
+/* Store result z[0..n) for row i of aStr: inline, or appended to *p with
+** its offset in place of the pointer until duckChunkFinish().  0 on
+** success, 1 when memory runs out. */
+static int duckChunkAdd(DuckChunk *p, duckdb_string_t *aStr, idx_t i,
+                        const unsigned char *z, size_t n){
+  duckdb_string_t *pStr = &aStr[i];
+  if( n<=12 ){
+    memset(pStr, 0, sizeof(*pStr));   /* DuckDB compares all 16 bytes */
+    pStr->value.inlined.length = (uint32_t)n;
+    if( n ) memcpy(pStr->value.inlined.inlined, z, n);
+    return 0;
+  }
+  if( p->n+n>p->nAlloc ){
+    size_t nNew = 2*p->nAlloc>p->n+n ? 2*p->nAlloc : p->n+n+65536;
+    unsigned char *zNew = realloc(p->z, nNew);
+    if( zNew==0 ) return 1;
+    p->z = zNew;
+    p->nAlloc = nNew;
+  }
+  memcpy(p->z+p->n, z, n);
+  pStr->value.pointer.length = (uint32_t)n;
+  memcpy(pStr->value.pointer.prefix, z, 4);
+  pStr->value.pointer.ptr = 0;
+  duckSetOffset(pStr, p->n);
+  p->n += n;
+  p->iLast = i;
+  p->nPending++;
+  return 0;
+}
+
+/* Hand the gathered bytes to DuckDB and point rows [0, nRow) whose results
+** are in them (valid, longer than 12 bytes) into DuckDB's copy. */
+static void duckChunkFinish(DuckChunk *p, duckdb_vector output,
+                            duckdb_string_t *aStr, uint64_t *pValid,
+                            idx_t nRow){
+  duckdb_string_t last;
+  char *zBase;
+  idx_t i;
+  if( p->nPending==0 ) return;
+  last = aStr[p->iLast];
+  if( p->n>DUCK_STRING_MAX ){
+    /* Too much for one string: a call per row. */
+    for(i=0; i<nRow; i++){
+      duckdb_string_t *pStr = &aStr[i];
+      size_t n = pStr->value.pointer.length;
+      if( n<=12 || !((pValid[i>>6]>>(i&63)) & 1) ) continue;
+      duckdb_vector_assign_string_element_len(output, i,
+          (const char*)p->z + duckGetOffset(pStr), n);
+    }
+    return;
+  }
+  duckdb_vector_assign_string_element_len(output, p->iLast,
+                                          (const char*)p->z, p->n);
+  zBase = aStr[p->iLast].value.pointer.ptr;
+  aStr[p->iLast] = last;
+  for(i=0; i<nRow; i++){
+    duckdb_string_t *pStr = &aStr[i];
+    if( pStr->value.pointer.length<=12 || !((pValid[i>>6]>>(i&63)) & 1) ){
+      continue;
+    }
+    pStr->value.pointer.ptr = zBase + duckGetOffset(pStr);
+  }
+}
+
+/* ---- The vector loop ---------------------------------------------------- */
+
+/* A column of the input chunk: its strings and its validity mask (0: no
+** NULL in it). */
+typedef struct DuckCol {
+  duckdb_string_t *a;
+  uint64_t *pValid;
+} DuckCol;
+
+static int duckIsValid(const DuckCol *p, idx_t i){
+  return p->pValid==0 || ((p->pValid[i>>6]>>(i&63)) & 1);
+}
+
+/* The mode that row i's MODE argument names, remembered from the row
+** before when its bytes are the same (a constant MODE is parsed once per
+** chunk).  -1 after writing the error to pOut->zErr. */
+typedef struct DuckMode {
+  int mode;
+  size_t n;
+  unsigned char a[16];
+} DuckMode;
+
+static int duckMode(const DuckFunc *pF, duckdb_logical_type t,
+                    const DuckCol *pCol, idx_t i, DuckMode *pMemo,
+                    DuckOut *pOut){
+  const unsigned char *z = 0;
+  size_t n = 0;
+  int eArg, mode = -1;
+  if( !duckIsValid(pCol, i) ){
+    eArg = URN_MODE_ARG_NULL;
+  }else{
+    z = urnDuckBytes(&pCol->a[i], &n);
+    /* A BLOB names no mode (a mode is text), but its bytes are shown. */
+    eArg = duckdb_get_type_id(t)==DUCKDB_TYPE_BLOB ? URN_MODE_ARG_BLOB
+                                                   : URN_MODE_ARG_TEXT;
+    if( eArg==URN_MODE_ARG_TEXT ){
+      if( pMemo->mode>=0 && n==pMemo->n && memcmp(z, pMemo->a, n)==0 ){
+        return pMemo->mode;
+      }
+      mode = urnModeFind(z, n, pF->modes);
+      if( mode>=0 && n<=sizeof(pMemo->a) ){
+        memcpy(pMemo->a, z, n);
+        pMemo->n = n;
+        pMemo->mode = mode;
+      }
+    }
+  }
+  if( mode<0 ){
+    urnModeError(pOut->zErr, sizeof(pOut->zErr), pF->zName, eArg, z, n,
+                 pF->modes);
+  }
+  return mode;
+}
+
+/* The scalar callback: every function of aDuckFunc[] is this loop over the
+** rows of the chunk around its row function xRow. */
+static URN_ALWAYS_INLINE void duckLoop(duckdb_function_info info,
+                                       duckdb_data_chunk input,
+                                       duckdb_vector output, DuckRowFunc xRow){
+  const DuckFunc *pF = duckdb_scalar_function_get_extra_info(info);
+  idx_t nRow = duckdb_data_chunk_get_size(input);
+  int nCol = (int)duckdb_data_chunk_get_column_count(input);
+  int nArg = nCol;
+  int iMode = -1;
+  DuckCol aCol[URN_BUILD_COUNT+1];
+  duckdb_logical_type tMode = 0;
+  DuckMode memo;
+  DuckOut out;
+  DuckArg aArg[URN_BUILD_COUNT+1];
+  uint64_t *pOutValid;
+  bool *aBool = 0;
+  duckdb_list_entry *aList = 0;
+  duckdb_string_t *aStr = 0;
+  DuckChunk chunk;
+  idx_t i;
+  int c;
+  memset(&chunk, 0, sizeof(chunk));
+  memset(&memo, 0, sizeof(memo));
+  memo.mode = -1;
+  out.zHeap = 0;
+  out.nHeap = 0;
+  out.zErr[0] = 0;
+  out.list = output;
+  if( nCol>URN_BUILD_COUNT+1 ) nCol = URN_BUILD_COUNT+1;
+  for(c=0; c<nCol; c++){
+    duckdb_vector v = duckdb_data_chunk_get_vector(input, (idx_t)c);
+    aCol[c].a = (duckdb_string_t*)duckdb_vector_get_data(v);
+    aCol[c].pValid = duckdb_vector_get_validity(v);
+  }
+  if( pF->modes && nCol>pF->nData ){
+    iMode = pF->nData;
+    nArg = iMode;
+    tMode = duckdb_vector_get_column_type(
+              duckdb_data_chunk_get_vector(input, (idx_t)iMode));
+  }
+  duckdb_vector_ensure_validity_writable(output);
+  pOutValid = duckdb_vector_get_validity(output);
+  if( pF->eRet==RET_BOOL ) aBool = (bool*)duckdb_vector_get_data(output);
+  if( pF->eRet==RET_VARCHAR || pF->eRet==RET_KEY ){
+    aStr = (duckdb_string_t*)duckdb_vector_get_data(output);
+  }
+  if( pF->eRet==RET_LIST ){
+    aList = (duckdb_list_entry*)duckdb_vector_get_data(output);
+  }
+  for(i=0; i<nRow; i++){
+    int mode = URN_MODE_RFC8141, rc = DUCK_NULL, isNull = 0;
+    /* MODE first: a bad MODE is an error even where X is NULL, as in
+    ** SQLite. */
+    if( iMode>=0 ){
+      mode = duckMode(pF, tMode, &aCol[iMode], i, &memo, &out);
+      if( mode<0 ){
+        rc = DUCK_ERROR;
+        break;
+      }
+    }
+    for(c=0; c<nArg; c++){
+      if( duckIsValid(&aCol[c], i) ){
+        aArg[c].z = urnDuckBytes(&aCol[c].a[i], &aArg[c].n);
+      }else{
+        aArg[c].z = 0;
+        aArg[c].n = 0;
+        if( c<pF->nStrict ) isNull = 1;
+      }
+    }
+    if( !isNull ){
+      idx_t nBefore = aList ? duckdb_list_vector_get_size(output) : 0;
+      rc = xRow(pF, mode, aArg, nArg, &out);
+      if( aList && rc==DUCK_TEXT ){
+        aList[i].offset = nBefore;
+        aList[i].length = duckdb_list_vector_get_size(output) - nBefore;
+        continue;
+      }
+    }
+    switch( rc ){
+      case DUCK_BOOL:
+        aBool[i] = out.b!=0;
+        break;
+      case DUCK_TEXT:
+        if( out.n>DUCK_STRING_MAX ){
+          rc = duckTooBig(&out);
+        }else if( duckChunkAdd(&chunk, aStr, i, out.z, out.n) ){
+          strcpy(out.zErr, "out of memory");
+          rc = DUCK_ERROR;
+        }
+        break;
+      case DUCK_ERROR:
+        break;
+      default:
+        duckdb_validity_set_row_invalid(pOutValid, i);
+        break;
+    }
+    if( rc==DUCK_ERROR ) break;
+  }
+  if( out.zErr[0] ){
+    duckdb_scalar_function_set_error(info, out.zErr);
+  }else if( aStr ){
+    duckChunkFinish(&chunk, output, aStr, pOutValid, nRow);
+  }
+  if( tMode ) duckdb_destroy_logical_type(&tMode);
+  free(out.zHeap);
+  free(chunk.z);
+}
+
+/* The loop of any row function, called through the row's xRow. */
+static void duckScalar(duckdb_function_info info, duckdb_data_chunk input,
+                       duckdb_vector output){
+  const DuckFunc *pF = duckdb_scalar_function_get_extra_info(info);
+  duckLoop(info, input, output, pF->xRow);
+}
+
+/* The loop with the row function X inlined into it, for the functions
+** that run over whole columns (the benchmark's, docs/duckdb.md "Speed"). */
+#define DUCK_SCALAR(X) \
+  static void X##Scalar(duckdb_function_info info, duckdb_data_chunk input, \
+                        duckdb_vector output){ \
+    duckLoop(info, input, output, X); \
+  }
+DUCK_SCALAR(rowValid)
+DUCK_SCALAR(rowKey)
+
+/* The scalar functions.  nMin..nMax counts MODE; nData arguments come
+** before it. */
+static const DuckFunc aDuckFunc[] = {
+  /* zName           nMin nMax nData nStrict modes eRet xRow xScalar */
+  { "urn_valid",        1, 2, 1, 1, URN_MODES_ALL,    RET_BOOL,    rowValid,
+    rowValidScalar },
+  { "urn_error",        1, 2, 1, 1, URN_MODES_ALL,    RET_VARCHAR, rowError, 0 },
+  { "urn_nid",          1, 2, 1, 1, URN_MODES_SYNTAX, RET_VARCHAR, rowNid, 0 },
+  { "urn_nss",          1, 2, 1, 1, URN_MODES_SYNTAX, RET_VARCHAR, rowPart, 0 },
+  { "urn_rcomponent",   1, 2, 1, 1, URN_MODES_SYNTAX, RET_VARCHAR, rowPart, 0 },
+  { "urn_qcomponent",   1, 2, 1, 1, URN_MODES_SYNTAX, RET_VARCHAR, rowPart, 0 },
+  { "urn_fcomponent",   1, 2, 1, 1, URN_MODES_SYNTAX, RET_VARCHAR, rowPart, 0 },
+  { "urn_canonical",    1, 2, 1, 1, URN_MODES_ALL,    RET_VARCHAR, rowKey,
+    rowKeyScalar },
+  { "urn_key",          1, 2, 1, 1, URN_MODES_ALL,    RET_KEY,     rowKey,
+    rowKeyScalar },
+  { "urn_normalize",    1, 2, 1, 1, URN_MODES_SYNTAX, RET_VARCHAR, rowNormalize,
+    0 },
+  { "urn_equal",        2, 3, 2, 2, URN_MODES_ALL,    RET_BOOL,    rowEqual, 0 },
+  { "urn_encode",       1, 1, 1, 1, 0,                RET_VARCHAR, rowEncode, 0 },
+  { "urn_decode",       1, 1, 1, 1, 0,                RET_VARCHAR, rowDecode, 0 },
+  { "urn_build",        2, 5, 5, 2, 0,                RET_VARCHAR, rowBuild, 0 },
+  { "urn_json",         1, 2, 1, 1, URN_MODES_ALL,    RET_VARCHAR, rowJson, 0 },
+  { "urn_isbn13",       1, 1, 1, 1, 0,                RET_VARCHAR, rowIsbn13, 0 },
+  { "urn_version",      0, 0, 0, 0, 0,                RET_VARCHAR, rowVersion, 0 },
+  { "urn_registry_date",0, 0, 0, 0, 0,                RET_VARCHAR, rowVersion, 0 },
+  { "urn_extract_all",  1, 2, 1, 1, URN_MODES_ALL,    RET_LIST,
+    rowExtractAll, 0 },
+};
+
+
+/* ---- Registration ------------------------------------------------------- */
+
+/* The logical type of a result: eRet, and for RET_KEY the type of X. */
+static duckdb_logical_type duckRetType(int eRet, duckdb_type eX){
+  duckdb_logical_type t, tChild;
+  switch( eRet ){
+    case RET_BOOL: return duckdb_create_logical_type(DUCKDB_TYPE_BOOLEAN);
+    case RET_KEY:  return duckdb_create_logical_type(eX);
+    case RET_LIST:
+      tChild = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+      t = duckdb_create_list_type(tChild);
+      duckdb_destroy_logical_type(&tChild);
+      return t;
+    default:       return duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+  }
+}
+
+/* Add to set the overload of pF with nArg arguments whose argument k is a
+** BLOB where bit k of mBlob is set, else VARCHAR.  0 on success. */
+static int duckAddOverload(duckdb_scalar_function_set set, const DuckFunc *pF,
+                           int nArg, unsigned mBlob){
+  duckdb_scalar_function f = duckdb_create_scalar_function();
+  duckdb_logical_type tRet;
+  int k, rc;
+  duckdb_scalar_function_set_name(f, pF->zName);
+  for(k=0; k<nArg; k++){
+    duckdb_logical_type t = duckdb_create_logical_type(
+        (mBlob>>k)&1 ? DUCKDB_TYPE_BLOB : DUCKDB_TYPE_VARCHAR);
+    duckdb_scalar_function_add_parameter(f, t);
+    duckdb_destroy_logical_type(&t);
+  }
+  tRet = duckRetType(pF->eRet, mBlob&1 ? DUCKDB_TYPE_BLOB : DUCKDB_TYPE_VARCHAR);
+  duckdb_scalar_function_set_return_type(f, tRet);
+  duckdb_destroy_logical_type(&tRet);
+  /* NULLs reach the function, which applies SQLite's rules (a bad MODE is
+  ** an error even with a NULL X; urn_build's NULL R, Q, F are absent). */
+  duckdb_scalar_function_set_special_handling(f);
+  duckdb_scalar_function_set_extra_info(f, (void*)pF, 0);
+  duckdb_scalar_function_set_function(f, pF->xScalar ? pF->xScalar
+                                                    : duckScalar);
+  rc = duckdb_add_scalar_function_to_set(set, f)==DuckDBSuccess ? 0 : 1;
+  duckdb_destroy_scalar_function(&f);
+  return rc;
+}
+
+/* Register every row of aDuckFunc[] as one function set: each argument
+** count, and each argument VARCHAR or BLOB. */
+static int duckRegisterScalars(duckdb_connection con){
+  int i, rc = 0;
+  for(i=0; rc==0 && i<(int)(sizeof(aDuckFunc)/sizeof(aDuckFunc[0])); i++){
+    const DuckFunc *pF = &aDuckFunc[i];
+    duckdb_scalar_function_set set = duckdb_create_scalar_function_set(pF->zName);
+    int nArg;
+    for(nArg=pF->nMin; rc==0 && nArg<=pF->nMax; nArg++){
+      unsigned m;
+      for(m=0; rc==0 && m<(1u<<nArg); m++){
+        rc = duckAddOverload(set, pF, nArg, m);
+      }
+    }
+    if( rc==0 && duckdb_register_scalar_function_set(con, set)!=DuckDBSuccess ){
+      rc = 1;
+    }
+    duckdb_destroy_scalar_function_set(&set);
+  }
+  return rc;
+}
+
+/* The entry point, urn_init_c_api: DuckDB hands it a connection. */
+DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection con, duckdb_extension_info info,
+                            struct duckdb_extension_access *access){
+  if( duckRegisterScalars(con) || urnDuckRegisterTables(con) ){
+    access->set_error(info, "urn: registering the functions failed");
+    return false;
+  }
+  return true;
+}
