@@ -160,7 +160,7 @@ bench-duckdb: $(DUCKDB_EXT) $(DUCKDB_DIR)/node/.installed
 # this one, so the prerequisites are expanded a second time.
 DUCKDB_PLAT_linux-x86_64 := linux_amd64
 DUCKDB_PLAT_linux-arm64  := linux_arm64
-DUCKDB_DIST_PLATFORMS     = $(foreach p,$(PLATFORMS),$(DUCKDB_PLAT_$(p)))
+DUCKDB_DIST_PLATFORMS     = $(strip $(foreach p,$(PLATFORMS),$(DUCKDB_PLAT_$(p))))
 .PHONY: duckdb-dist
 dist: duckdb-dist
 
