@@ -14,12 +14,15 @@
 **   urn_error(X [,MODE])        VARCHAR
 **   urn_nid, urn_nss, urn_rcomponent, urn_qcomponent, urn_fcomponent,
 **   urn_canonical, urn_normalize (X [,MODE])            VARCHAR
-**   urn_key(X [,MODE])          VARCHAR for a VARCHAR X, BLOB for a BLOB X
-**                               (a non-URN's key is its own bytes)
+**   urn_key(X [,MODE])          VARCHAR for a VARCHAR X (a non-URN's key
+**                               is its own bytes); a BLOB X is its own key,
+**                               returned unchanged, as in SQLite, where
+**                               only text is keyed (docs/design.md)
 **   urn_equal(A, B [,MODE])     BOOLEAN
 **   urn_encode(S), urn_decode(S), urn_build(NID, S [,R [,Q [,F]]]),
 **   urn_json(X [,MODE]), urn_isbn13(X), urn_version(),
-**   urn_registry_date()         VARCHAR
+**   urn_registry_date(), urn_url(X [,TEMPLATE [,MODE]]),
+**   urn_nbn_complete(X)         VARCHAR
 **   urn_extract_all(T [,MODE])  LIST(VARCHAR): the URNs urn_find(T, MODE)
 **                               finds, in order (ext/core/urn_find.h)
 ** Every argument but MODE may be VARCHAR or BLOB; a BLOB is read as its
@@ -30,8 +33,8 @@
 ** (ext/core/urn_mode.c writes it for both engines).  A NULL X gives NULL
 ** (urn_equal: either argument NULL; urn_build: NID or S NULL, a NULL R, Q
 ** or F is left out); a wrong argument count is DuckDB's binder error.
-** The table functions urn_find(T [, mode := MODE]) and urn_namespaces() are in
-** urn_duckdb_table.c.
+** The table functions urn_find(T [, mode := MODE]), urn_namespaces() and
+** urn_resolvers() are in urn_duckdb_table.c.
 **
 ** Every function is pure (DuckDB's default: deterministic) and keeps no
 ** state: DuckDB calls it on many threads at once.  DuckDB hands a function
@@ -55,6 +58,7 @@
 #include "../core/urn_ns.h"
 #include "../core/urn_ns_rules.h"
 #include "../core/urn_block.h"
+#include "../core/urn_url.h"
 
 /* The version of ext/sqlite/urn.c, which make dist reads; make duckdb-test
 ** compares the two engines' urn_version(). */
@@ -216,6 +220,17 @@ static int rowKey(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
   return DUCK_TEXT;
 }
 
+/* urn_key(X [,MODE]) of a BLOB X: X itself, as SQLite's urn_key gives a
+** BLOB, whose order no collation changes (docs/design.md, "Equivalence,
+** keys and order").  MODE is still checked by the loop. */
+static int rowSelf(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                   DuckOut *pOut){
+  (void)pF; (void)mode; (void)nArg;
+  pOut->z = a[0].z;
+  pOut->n = a[0].n;
+  return DUCK_TEXT;
+}
+
 /* urn_normalize(X [,MODE]) */
 static int rowNormalize(const DuckFunc *pF, int mode, const DuckArg *a,
                         int nArg, DuckOut *pOut){
@@ -325,6 +340,50 @@ static int rowIsbn13(const DuckFunc *pF, int mode, const DuckArg *a,
   if( !urnNsIsbn13(a[0].z, &parts, pOut->aStack) ) return DUCK_NULL;
   pOut->z = pOut->aStack;
   pOut->n = URN_ISBN13_LEN;
+  return DUCK_TEXT;
+}
+
+/* urn_url(X [,TEMPLATE [,MODE]]) (ext/core/urn_url.h): the URL on the
+** stack buffer, or computed again into the heap one when longer; an
+** unknown placeholder in TEMPLATE is an error, as in SQLite. */
+static int rowUrl(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                  DuckOut *pOut){
+  const unsigned char *zTpl = nArg>=2 ? a[1].z : 0;
+  size_t nTpl = nArg>=2 ? a[1].n : 0, nUrl;
+  unsigned char *zOut = pOut->aStack;
+  UrnUrlErr err;
+  (void)pF;
+  nUrl = urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, (char*)zOut, DUCK_STACK,
+                &err);
+  if( nUrl==URN_URL_NULL ){
+    if( err.zMsg[0]==0 ) return DUCK_NULL;
+    memcpy(pOut->zErr, err.zMsg, sizeof(err.zMsg));
+    return DUCK_ERROR;
+  }
+  if( nUrl>DUCK_STRING_MAX ) return duckTooBig(pOut);
+  if( nUrl>DUCK_STACK ){
+    zOut = duckReserve(pOut, nUrl);
+    if( zOut==0 ) return DUCK_ERROR;
+    urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, (char*)zOut, nUrl, &err);
+  }
+  pOut->z = zOut;
+  pOut->n = nUrl;
+  return DUCK_TEXT;
+}
+
+/* urn_nbn_complete(X): at most one byte longer than X (urn_url.h). */
+static int rowNbnComplete(const DuckFunc *pF, int mode, const DuckArg *a,
+                          int nArg, DuckOut *pOut){
+  unsigned char *zOut;
+  size_t nOut;
+  (void)pF; (void)mode; (void)nArg;
+  if( a[0].n>=DUCK_STRING_MAX ) return duckTooBig(pOut);
+  zOut = duckReserve(pOut, a[0].n+1);
+  if( zOut==0 ) return DUCK_ERROR;
+  nOut = urnNbnComplete(a[0].z, a[0].n, (char*)zOut, a[0].n+1);
+  if( nOut==URN_URL_NULL ) return DUCK_NULL;
+  pOut->z = zOut;
+  pOut->n = nOut;
   return DUCK_TEXT;
 }
 
@@ -661,6 +720,9 @@ static const DuckFunc aDuckFunc[] = {
   { "urn_isbn13",       1, 1, 1, 1, 0,                RET_VARCHAR, rowIsbn13, 0 },
   { "urn_version",      0, 0, 0, 0, 0,                RET_VARCHAR, rowVersion, 0 },
   { "urn_registry_date",0, 0, 0, 0, 0,                RET_VARCHAR, rowVersion, 0 },
+  { "urn_url",          1, 3, 2, 2, URN_MODES_ALL,    RET_VARCHAR, rowUrl, 0 },
+  { "urn_nbn_complete", 1, 1, 1, 1, 0,                RET_VARCHAR, rowNbnComplete,
+    0 },
   { "urn_extract_all",  1, 2, 1, 1, URN_MODES_ALL,    RET_LIST,
     rowExtractAll, 0 },
 };
@@ -687,7 +749,10 @@ static duckdb_logical_type duckRetType(int eRet, duckdb_type eX){
 ** BLOB where bit k of mBlob is set, else VARCHAR.  0 on success. */
 static int duckAddOverload(duckdb_scalar_function_set set, const DuckFunc *pF,
                            int nArg, unsigned mBlob){
+  static const DuckFunc keyOfBlob =
+    { "urn_key", 1, 2, 1, 1, URN_MODES_ALL, RET_KEY, rowSelf, 0 };
   duckdb_scalar_function f = duckdb_create_scalar_function();
+  if( pF->eRet==RET_KEY && (mBlob&1) ) pF = &keyOfBlob;
   duckdb_logical_type tRet;
   int k, rc;
   duckdb_scalar_function_set_name(f, pF->zName);

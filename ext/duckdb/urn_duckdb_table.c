@@ -20,6 +20,9 @@
 **   SELECT nid, kind, reference, equivalence, validator FROM urn_namespaces();
 **     one row per NID of the registry snapshot, the columns of SQLite's
 **     virtual table urn_namespaces.
+**   SELECT nid, prefix, template, source FROM urn_resolvers();
+**     one row per built-in resolver of urn_url (ext/core/urn_url.h), the
+**     columns of SQLite's virtual table urn_resolvers.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +30,7 @@
 #include "../core/urn_find.h"
 #include "../core/urn_ns.h"
 #include "../core/urn_ns_rules.h"
+#include "../core/urn_url.h"
 
 /* ---- urn_find ----------------------------------------------------------- */
 
@@ -132,20 +136,32 @@ static void findFunc(duckdb_function_info info, duckdb_data_chunk output){
   duckdb_data_chunk_set_size(output, i);
 }
 
-/* ---- urn_namespaces ----------------------------------------------------- */
+/* ---- urn_namespaces and urn_resolvers ----------------------------------- */
+
+/* The VARCHAR columns azCol[0..nCol) of a table of nRow rows. */
+static void rowsBind(duckdb_bind_info info, const char *const *azCol,
+                     int nCol, int nRow){
+  duckdb_logical_type t = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+  int i;
+  for(i=0; i<nCol; i++) duckdb_bind_add_result_column(info, azCol[i], t);
+  duckdb_destroy_logical_type(&t);
+  duckdb_bind_set_cardinality(info, (idx_t)nRow, true);
+}
 
 static void nsBind(duckdb_bind_info info){
   static const char *const azCol[] = {
     "nid", "kind", "reference", "equivalence", "validator"
   };
-  duckdb_logical_type t = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
-  int i;
-  for(i=0; i<5; i++) duckdb_bind_add_result_column(info, azCol[i], t);
-  duckdb_destroy_logical_type(&t);
-  duckdb_bind_set_cardinality(info, (idx_t)urnNsRegistrySize(), true);
+  rowsBind(info, azCol, 5, urnNsRegistrySize());
 }
 
-static void nsInit(duckdb_init_info info){
+static void resBind(duckdb_bind_info info){
+  static const char *const azCol[] = { "nid", "prefix", "template", "source" };
+  rowsBind(info, azCol, 4, urnResolverCount());
+}
+
+/* The next row to give, of either table. */
+static void rowsInit(duckdb_init_info info){
   int *piNext = calloc(1, sizeof(int));
   if( piNext==0 ){
     duckdb_init_set_error(info, "out of memory");
@@ -177,6 +193,21 @@ static void nsFunc(duckdb_function_info info, duckdb_data_chunk output){
     nsCell(output, 2, i, p->zReference);
     nsCell(output, 3, i, p->pTransform ? p->pTransform->zDescription : 0);
     nsCell(output, 4, i, p->pValidator ? p->pValidator->zDescription : 0);
+    (*piNext)++;
+    i++;
+  }
+  duckdb_data_chunk_set_size(output, i);
+}
+
+static void resFunc(duckdb_function_info info, duckdb_data_chunk output){
+  int *piNext = duckdb_function_get_init_data(info);
+  idx_t nMax = duckdb_vector_size(), i = 0;
+  while( i<nMax && *piNext<urnResolverCount() ){
+    const UrnResolver *p = urnResolverAt(*piNext);
+    nsCell(output, 0, i, p->zNid);
+    nsCell(output, 1, i, p->zPrefix);
+    nsCell(output, 2, i, p->zTemplate);
+    nsCell(output, 3, i, p->zSource);
     (*piNext)++;
     i++;
   }
@@ -216,5 +247,6 @@ static int registerTable(duckdb_connection con, const char *zName, int nParam,
 int urnDuckRegisterTables(duckdb_connection con){
   return registerTable(con, "urn_find", 1, "mode", findBind, findInit,
                        findFunc)
-      || registerTable(con, "urn_namespaces", 0, 0, nsBind, nsInit, nsFunc);
+      || registerTable(con, "urn_namespaces", 0, 0, nsBind, rowsInit, nsFunc)
+      || registerTable(con, "urn_resolvers", 0, 0, resBind, rowsInit, resFunc);
 }

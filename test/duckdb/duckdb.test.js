@@ -101,6 +101,15 @@ function inputs() {
     'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66',
     'urn:uuid:6E8BC430-9C3A-11D9-9669-0800200C9A66', 'urn:uuid:xyz',
     'urn:nbn:de:bvb:19-146642', 'URN:NBN:DE:bvb:19-146642', 'urn:nbn:x',
+    // urn_url's resolvers and urn_nbn_complete (docs/resolution.md).
+    'urn:nbn:de:gbv:089-3321752945', 'urn:nbn:de:gbv:089-332175294', 'URN:NBN:fi:au:mts:m3285',
+    'urn:nbn:fi-fe19981001', 'urn:nbn:se:uu:diva-3475', 'urn:nbn:no-29865', 'urn:nbn:ch:bel-9039',
+    'urn:epc:id:sgtin:0614141.812345.6789', 'urn:epc:id:sscc:0614141.1234567890',
+    'urn:epc:id:sgtin:0614141.812345.%2F%25x', 'urn:epc:id:sgln:0614141.12345.400',
+    'urn:epc:id:grai:0614141.12345.400', 'urn:epc:id:giai:0614141.12345400',
+    'urn:epc:id:gsrn:0614141.1234567890', 'urn:epc:id:gdti:0614141.12345.400',
+    'urn:ogc:def:crs:EPSG::4326', 'urn:ogc:def:crs:EPSG:6.3:4326', 'urn:ietf:rfc:8141',
+    'urn:ietf:bcp:14', 'urn:ietf:std:66', 'urn:issn:0317-8471',
     'urn:oid:1.3.6.1', 'urn:oid:1..3', 'urn:doi:10.1000/ABC', 'urn:DOI:10.1000/abc',
     'urn:isan:0000-0000-9E59-0000-O-0000-0000-2', 'urn:nzl:Act:2010', 'urn:mpeg:MPEG7:schema',
     'urn:notregistered:x', 'urn:example:ä', 'café', 'urn:ex:café', 'ürn:ab:c',
@@ -124,7 +133,12 @@ const unary = [
   ['urn_normalize', MODES8141.slice(0, 2)], ['urn_json', MODES8141],
   ['urn_extract_all', MODES8141],
   ['urn_encode', null], ['urn_decode', null], ['urn_isbn13', null],
+  ['urn_url', null], ['urn_nbn_complete', null],
 ];
+// urn_url's templates: each placeholder, none, an unknown one, an
+// unterminated one, an empty one (the last three: errors, or '').
+const TEMPLATES = ['{urn}', 'https://r.example/{nid}/{nss}?u={urn}', 'plain', '',
+                   '{x}', 'a{urn', '{NSS}'].map((s) => Buffer.from(s));
 // Each argument as the kinds it can take: T (VARCHAR) for valid UTF-8, B.
 function kindsOf(b) { return utf8Valid(b) ? ['T', 'B'] : ['B']; }
 function tok(kind, b) { return b === null ? 'N' : `${kind}:${hex(b)}`; }
@@ -149,6 +163,15 @@ function makeCases(ins) {
         add('urn_equal', '-', [tok(kx, x), tok(ky, y)]);
         for (const m of MODES8141) add('urn_equal', tok('T', Buffer.from(m)), [tok(kx, x), tok(ky, y)]);
       }
+    }
+  }
+  // urn_url with a template, in every mode, and a NULL template.
+  for (let i = 0; i < ins.length; i++) {
+    const tpl = TEMPLATES[i % TEMPLATES.length];
+    for (const k of kindsOf(ins[i])) {
+      add('urn_url', '-', [tok(k, ins[i]), tok('T', tpl)]);
+      for (const m of MODES8141) add('urn_url', tok('T', Buffer.from(m)), [tok(k, ins[i]), tok('T', tpl)]);
+      add('urn_url', '-', [tok(k, ins[i]), 'N']);
     }
   }
   // urn_build: NIDs good and bad, the inputs as the NSS and components.
@@ -244,7 +267,9 @@ async function duckAnswers(con, cases, dir) {
     const modeOk = c.mode === '-' || (c.mode[0] === 'T' &&
       ['rfc8141', 'rfc2141', 'ns'].includes(Buffer.from(c.mode.slice(2), 'hex').toString('latin1').toLowerCase()) &&
       !(c.mode.slice(2).toUpperCase() === hex(Buffer.from('ns')) && /^urn_(nid|nss|.component|normalize)$/.test(c.func)));
-    const key = [c.func, c.mode === '-' ? '-' : c.mode[0], ...c.args.map((t) => t[0])].join(' ');
+    // urn_url: one query per template, since a bad template fails its query.
+    const tpl = c.func === 'urn_url' && c.args.length > 1 ? [c.args[1]] : [];
+    const key = [c.func, c.mode === '-' ? '-' : c.mode[0], ...c.args.map((t) => t[0]), ...tpl].join(' ');
     if (!modeOk) { groups.set(`#${c.id}`, { key, ids: [c.id], c }); continue; }
     if (!groups.has(key)) groups.set(key, { key, ids: [], c });
     groups.get(key).ids.push(c.id);
@@ -330,6 +355,10 @@ async function tablesAgainstSqlite(con) {
   const want = sqliteRows(`SELECT ${cols} FROM urn_namespaces ORDER BY nid`);
   const got = (await rows(con, `SELECT ${cols} FROM urn_namespaces() ORDER BY nid`)).map((r) => r.map(fmt));
   ok('2.5', want.length > 100 && JSON.stringify(got) === JSON.stringify(want), `${got.length} rows vs ${want.length}`);
+  const rcols = 'nid, prefix, template, source';
+  const rwant = sqliteRows(`SELECT ${rcols} FROM urn_resolvers ORDER BY nid, prefix`);
+  const rgot = (await rows(con, `SELECT ${rcols} FROM urn_resolvers() ORDER BY nid, prefix`)).map((r) => r.map(fmt));
+  ok('2.6', rwant.length > 10 && JSON.stringify(rgot) === JSON.stringify(rwant), `${rgot.length} rows vs ${rwant.length}`);
 }
 
 // ---- 3. A wrong argument count is DuckDB's binder error ------------------
@@ -408,9 +437,10 @@ async function docsExamples(dir) {
 
 // Every function the extension registers has its one home: a "### name("
 // heading in docs/functions.md, or in docs/duckdb.md for DuckDB's own (the
-// table urn_namespaces: a heading of docs/namespaces.md).
+// tables urn_namespaces and urn_resolvers: headings of docs/namespaces.md
+// and docs/resolution.md).
 async function documented(con) {
-  const heads = ['functions.md', 'duckdb.md', 'namespaces.md']
+  const heads = ['functions.md', 'duckdb.md', 'namespaces.md', 'resolution.md']
     .map((f) => fs.readFileSync(path.join(top, 'docs', f), 'utf8')).join('\n')
     .match(/^#{2,4} .*?\burn_[a-z0-9_]+/gm).map((h) => h.match(/urn_[a-z0-9_]+/)[0]);
   const names = (await rows(con, `SELECT DISTINCT function_name FROM duckdb_functions()
