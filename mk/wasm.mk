@@ -75,6 +75,10 @@ WASM_LDFLAGS := -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createEngine \
 # The files of the site, copied as they are.
 WASM_STATIC := sqlite-urn.js sqlite-urn.d.ts package.json index.html \
   playground.js worker.js style.css
+# The module's files, which the npm package also carries under browser/
+# (mk/pkg.mk; "sqlite-urn/browser").
+WASM_MODULE_FILES := sqlite-urn.js sqlite-urn.d.ts sqlite-urn-engine.js \
+  sqlite-urn-engine.wasm package.json
 
 NEEDS_wasm       := emscripten node
 NEEDS_wasm-test  := emscripten node chromium shell
@@ -119,7 +123,8 @@ wasm: $(WASM_BUILD)/sqlite-urn-engine.js $(addprefix wasm/,$(WASM_STATIC)) | pre
 	@echo "wasm: the site is in $(WASM_DIST)/ (docs/browser.md)"
 
 wasm-test: wasm $(LIB) | prereqs
-	node test/wasm/node.js
+	URN_EXT=$(CURDIR)/$(LIB) SQLITE3=$(SQLITE3) WASM_MODULE_FILES="$(WASM_MODULE_FILES)" \
+	  node test/wasm/node.js $(WASM_SQLITE)/sqlite3.h
 	node test/wasm/browser.js
 
 bench-wasm: wasm $(BENCH_LIB) | prereqs

@@ -70,9 +70,13 @@ let enginePromise = null;
 
 // The bytes of the engine's .wasm: fetched over HTTP(S) in a browser or a
 // worker (whatever MIME type the server gives it), read from disk in Node.
+// (Written as new URL("literal", import.meta.url), the form bundlers
+// recognize and copy the file for.)
+const ENGINE_WASM = new URL("./sqlite-urn-engine.wasm", import.meta.url);
+
 async function wasmBytes(where) {
   if (where instanceof Uint8Array || where instanceof ArrayBuffer) return where;
-  const url = new URL(where || "./sqlite-urn-engine.wasm", import.meta.url);
+  const url = where ? new URL(where, import.meta.url) : ENGINE_WASM;
   if (url.protocol === "file:") {
     const fs = await import("node:fs/promises");
     return fs.readFile(url);
