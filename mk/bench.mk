@@ -9,6 +9,8 @@
 #                       to bench/results.txt and the scaling curves to
 #                       bench/scaling.dat and bench/scaling.png.  About 6
 #                       minutes on 2 cores; BENCH_N=100000 about 25 s.
+#                       Then make bench-wasm (mk/wasm.mk) adds the
+#                       WebAssembly build's section at the end.
 #   make gen-corpus     only build build/bench/gen_corpus, the generator the
 #                       tests share: build/bench/gen_corpus N [SEED [labeled]]
 #
@@ -57,3 +59,4 @@ bench: prereqs-bench $(BENCH_LIB) $(BENCH_DIR)/bench $(BENCH_DIR)/gen_corpus
 	gnuplot -e "datafile='bench/scaling.dat'; outfile='bench/scaling.png'" \
 	  bench/plot.gp
 	@echo "bench: table in bench/results.txt, curves in bench/scaling.png"
+	$(MAKE) --no-print-directory bench-wasm

@@ -21,10 +21,14 @@
 #                    127.0.0.1 in headless Chromium, over the DevTools
 #                    protocol; screenshots in build/wasm/shots/); each ends
 #                    "N passed, N failed".
-#   make bench-wasm  the sizes of the engine (plain and gzip) and
-#                    urn_canonical(x) against lower(x) on BENCH_N rows in the
-#                    WebAssembly build (in Node) and in the native library,
-#                    appended to bench/results.txt as its own section.
+#   make bench-wasm  bench/wasm.js: the sizes of the engine (plain and gzip)
+#                    and urn_canonical(x) against lower(x) on the BENCH_N rows
+#                    of make bench's corpus in the WebAssembly build (in
+#                    Node) and natively (the sqlite3 shell with
+#                    build/bench/urn.so), and the ratio of the two ratios;
+#                    written to the end of bench/results.txt as a section of
+#                    its own (make bench runs it last).  BENCH_N=100000:
+#                    about 15 s.
 #
 # emscripten and chromium-headless-shell come from Debian
 # (tools/prereqs.sh emscripten chromium).
@@ -82,7 +86,7 @@ WASM_MODULE_FILES := sqlite-urn.js sqlite-urn.d.ts sqlite-urn-engine.js \
 
 NEEDS_wasm       := emscripten node
 NEEDS_wasm-test  := emscripten node chromium shell
-NEEDS_bench-wasm := emscripten node
+NEEDS_bench-wasm := emscripten node shell
 
 .PHONY: wasm wasm-test bench-wasm
 
@@ -127,6 +131,8 @@ wasm-test: wasm $(LIB) | prereqs
 	  node test/wasm/node.js $(WASM_SQLITE)/sqlite3.h
 	node test/wasm/browser.js
 
-bench-wasm: wasm $(BENCH_LIB) | prereqs
-	node bench/wasm.js --n $(BENCH_N) --reps $(BENCH_REPS) --ext $(BENCH_LIB) \
-	  --out bench/results.txt
+# The corpus of make bench (the same rows for the same BENCH_N and seed).
+bench-wasm: wasm $(BENCH_LIB) $(BENCH_DIR)/gen_corpus | prereqs
+	$(BENCH_DIR)/gen_corpus $(BENCH_N) $(BENCH_SEED) > $(BENCH_DIR)/corpus.txt
+	SQLITE3=$(SQLITE3) WASM_CFLAGS="$(WASM_CFLAGS)" node bench/wasm.js --corpus $(BENCH_DIR)/corpus.txt \
+	  --reps $(BENCH_REPS) --ext $(BENCH_LIB) --out bench/results.txt
