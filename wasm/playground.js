@@ -55,6 +55,7 @@ function fatal(message) {
   box.textContent = message;
   box.hidden = false;
   $("status").textContent = "The playground stopped: see the message below.";
+  $("summary").textContent = "";
 }
 window.addEventListener("error", (e) => fatal(`Error: ${e.message}`));
 window.addEventListener("unhandledrejection", (e) =>

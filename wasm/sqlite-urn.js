@@ -81,7 +81,12 @@ async function wasmBytes(where) {
     const fs = await import("node:fs/promises");
     return fs.readFile(url);
   }
-  const response = await fetch(url);
+  let response;
+  try {
+    response = await fetch(url);
+  } catch (e) {
+    throw new Error(`sqlite-urn: cannot load ${url.href}: ${e.message}`);
+  }
   if (!response.ok) {
     throw new Error(`sqlite-urn: cannot load ${url.href}: HTTP ${response.status}`);
   }

@@ -15,6 +15,7 @@
 //     "Download CSV" saves the result, whose content is checked;
 //   - bad input: an SQL error, a file that is not UTF-8, a missing CSV
 //     column and an unclosed quote each show a message, never a blank page;
+//     so does an engine whose .wasm cannot be fetched;
 //   - 100,000 pasted lines are all checked, the page answering meanwhile;
 //   - no console error, no uncaught exception, no failed request;
 //   - screenshots for review in build/wasm/shots/.
@@ -474,6 +475,23 @@ async function run(cdp, base) {
   await page.shot("100000.png");
 
   check("no console error, uncaught exception or failed request", problems.length === 0, problems.join("\n  "));
+
+  // ---- An engine that cannot load (its .wasm refused by the network): a
+  // message, not a blank page.  (The failed request is expected here.)
+  await page.send("Fetch.enable", { patterns: [{ urlPattern: "*sqlite-urn-engine.wasm*" }] });
+  const refuse = (m) => {
+    if (m.method === "Fetch.requestPaused") {
+      cdp.send("Fetch.failRequest", { requestId: m.params.requestId, errorReason: "Failed" }, m.sessionId).catch(() => {});
+    }
+  };
+  cdp.listeners.push(refuse);
+  await page.goto(base);
+  const fatal = await page.until('!document.getElementById("fatal").hidden && document.getElementById("fatal").textContent')
+    .catch((e) => e.message);
+  check("an engine that cannot load: the page says SQLite could not start", /^SQLite could not start: /.test(fatal), fatal);
+  await page.shot("no-engine.png");
+  cdp.listeners.splice(cdp.listeners.indexOf(refuse), 1);
+  await page.send("Fetch.disable");
 }
 
 main().catch((e) => {
