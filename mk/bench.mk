@@ -12,6 +12,8 @@
 #                       Then make bench-duckdb (mk/duckdb.mk) appends the
 #                       DuckDB extension's section, on 10 x BENCH_N rows
 #                       (10,000,000 at the default).
+#                       Then make bench-wasm (mk/wasm.mk) adds the
+#                       WebAssembly build's section at the end.
 #   make gen-corpus     only build build/bench/gen_corpus, the generator the
 #                       tests share: build/bench/gen_corpus N [SEED [labeled]]
 #
@@ -61,3 +63,4 @@ bench: prereqs-bench $(BENCH_LIB) $(BENCH_DIR)/bench $(BENCH_DIR)/gen_corpus
 	  bench/plot.gp
 	@echo "bench: table in bench/results.txt, curves in bench/scaling.png"
 	$(MAKE) --no-print-directory bench-duckdb
+	$(MAKE) --no-print-directory bench-wasm

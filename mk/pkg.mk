@@ -15,7 +15,9 @@
 #                cannot load extensions); ends "wheel: N passed, N failed"
 #   make npm     dist/sqlite-urn-VERSION.tgz (npm pack): the loader of
 #                pkg/npm and the library of each platform of PLATFORMS under lib/<node
-#                platform>-<arch>/, package.json's os and cpu naming them;
+#                platform>-<arch>/, package.json's os and cpu naming them,
+#                and the WebAssembly module of make wasm under browser/
+#                (the subpath export "sqlite-urn/browser", docs/browser.md);
 #                then test/pkg/npm.js: the README's npm install lines install
 #                it with better-sqlite3 (12 on Node 20 or later, 11 on Node
 #                18: the README's line for this Node) and libsql from the npm registry
@@ -49,9 +51,9 @@ NODE_PLATFORMS            = $(foreach p,$(PKG_PLATFORMS),$(NODE_$(p)))
 NPM_STAGE                := build/npm/package
 
 NEEDS_wheel         = pywheel apsw $(PLAT_NEEDS)
-NEEDS_npm           = node $(PLAT_NEEDS)
+NEEDS_npm           = node emscripten $(PLAT_NEEDS)
 NEEDS_sqlpkg-check  = tcl $(PLAT_NEEDS)
-NEEDS_release       = pywheel apsw node tcl $(PLAT_NEEDS)
+NEEDS_release       = pywheel apsw node emscripten tcl $(PLAT_NEEDS)
 
 .PHONY: wheel npm sqlpkg-check
 
@@ -69,18 +71,19 @@ wheel: platforms | prereqs
 	done
 	$(PKG_PY) test/pkg/wheel.py $(URN_VERSION) $(PKG_LIBS)
 
-npm: platforms | prereqs
+npm: platforms wasm | prereqs
 	@test -n "$(URN_VERSION)" || { echo "npm: no URN_VERSION in ext/sqlite/urn.c" >&2; exit 1; }
 	rm -rf build/npm dist/sqlite-urn-*.tgz
 	mkdir -p $(NPM_STAGE) dist
 	cp pkg/npm/package.json pkg/npm/index.js pkg/npm/index.d.ts pkg/npm/README.md LICENSE $(NPM_STAGE)/
+	mkdir -p $(NPM_STAGE)/browser && cp $(addprefix $(WASM_DIST)/,$(WASM_MODULE_FILES)) $(NPM_STAGE)/browser/
 	$(foreach p,$(PKG_PLATFORMS),mkdir -p $(NPM_STAGE)/lib/$(NODE_$(p)) && \
 	  cp $(PKG_LIB_$(p)) $(NPM_STAGE)/lib/$(NODE_$(p))/ && ) true
 	cd $(NPM_STAGE) && npm pkg set version=$(URN_VERSION) \
 	  $(foreach o,$(sort $(foreach n,$(NODE_PLATFORMS),$(word 1,$(subst -, ,$(n))))),'os[]=$(o)') \
 	  $(foreach c,$(sort $(foreach n,$(NODE_PLATFORMS),$(word 2,$(subst -, ,$(n))))),'cpu[]=$(c)')
 	cd $(NPM_STAGE) && npm pack --silent --pack-destination $(CURDIR)/dist >/dev/null
-	node test/pkg/npm.js $(URN_VERSION) \
+	WASM_MODULE_FILES="$(WASM_MODULE_FILES)" node test/pkg/npm.js $(URN_VERSION) \
 	  $(foreach p,$(PKG_PLATFORMS),$(NODE_$(p))=$(PKG_LIB_$(p)))
 
 sqlpkg-check: dist $(LIB) | prereqs

@@ -15,7 +15,8 @@
 # dqlite shell); and for the hosts of `make hosts` (mk/hosts.mk):
 # sqlite-utils, go (Debian's Go and mattn/go-sqlite3), rust (Debian's cargo
 # and rusqlite), java (a JDK and xerial's sqlite-jdbc), ruby, php, perl
-# (each with its SQLite binding).
+# (each with its SQLite binding); emscripten (Debian's emcc, for make wasm)
+# and chromium (Debian's chromium-headless-shell, for make wasm-test).
 # What is missing is installed with apt-get when we run as root on a system
 # that has it; otherwise (or with PREREQS_INSTALL=no in the environment) we
 # stop and print the one command that installs all of it: as it is for
@@ -51,6 +52,13 @@ for need in "$@"; do
       command -v wine >/dev/null 2>&1 || { add wine; add wine64; } ;;
     npm)
       command -v npm >/dev/null 2>&1 || add npm ;;
+    emscripten)
+      # emcc's JavaScript optimizer needs Debian's acorn (node-acorn, a
+      # dependency of the package).
+      command -v emcc >/dev/null 2>&1 && [ -d /usr/share/nodejs/acorn ] || add emscripten ;;
+    chromium)
+      command -v chromium-headless-shell >/dev/null 2>&1 \
+        || command -v chromium >/dev/null 2>&1 || add chromium-headless-shell ;;
     cc)
       command -v "$CC" >/dev/null 2>&1 || add build-essential ;;
     sqlite-dev)

@@ -70,8 +70,9 @@ const pkgdir = path.join(unpack, "package");
 const listing = run("tar", ["-tzf", TGZ]).out.trim().split("\n").sort();
 const want = ["package/LICENSE", "package/README.md", "package/index.d.ts", "package/index.js",
   "package/package.json",
-  ...Object.entries(libs).map(([p, l]) => `package/lib/${p}/${path.basename(l)}`)].sort();
-check("it holds the loader, its types, README, LICENSE and one library per platform, nothing else",
+  ...Object.entries(libs).map(([p, l]) => `package/lib/${p}/${path.basename(l)}`),
+  ...(process.env.WASM_MODULE_FILES || "").trim().split(/\s+/).filter(Boolean).map((f) => `package/browser/${f}`)].sort();
+check("it holds the loader, its types, README, LICENSE, one library per platform and the browser module, nothing else",
       JSON.stringify(listing) === JSON.stringify(want), `${listing} vs ${want}`);
 for (const [plat, lib] of Object.entries(libs)) {
   const inside = path.join(pkgdir, "lib", plat, path.basename(lib));
@@ -168,6 +169,13 @@ for (const d of drivers) {
   }
   if (r.status !== 0 && !r.out.includes("FAILED - ")) check(`npm_checks.js ${d}`, false, r.out.slice(-800));
 }
+
+// The browser module, by its subpath export (docs/browser.md), in Node.
+r = run("node", ["--input-type=module", "-e",
+  'const { openDatabase } = await import("sqlite-urn/browser"); const db = await openDatabase(); ' +
+  'console.log(db.exec("SELECT urn_canonical(?) AS c", ["URN:ISBN:0-395-36341-1#p"])[0].c);'], { cwd: WORK });
+check('import("sqlite-urn/browser") opens a database in the WebAssembly build',
+      r.status === 0 && r.out.trim() === "urn:isbn:0-395-36341-1", r.out.slice(-800));
 
 // 4. The ```javascript examples of the README and the manual.
 let nexamples = 0;
