@@ -127,18 +127,18 @@ async function main() {
   out("#   size                              plain         gzip");
   for (const f of files) {
     const b = fs.readFileSync(path.join(DIST, f));
-    out(`10  ${f.padEnd(32)}  ${kb(b.length).padStart(11)}  ${kb(zlib.gzipSync(b).length).padStart(11)}`);
+    out(`14  ${f.padEnd(32)}  ${kb(b.length).padStart(11)}  ${kb(zlib.gzipSync(b).length).padStart(11)}`);
   }
   const rw = w.a / w.b;
   const rn = n.a / n.b;
   const rr = rw / rn;
   out("");
   out("#   measurement                               against                    ratio  target    verdict medians");
-  out(`11  wasm:   sum(length(urn_canonical(x)))     sum(length(lower(x)))      ${rw.toFixed(2)}x  -                 ` +
+  out(`15  wasm:   sum(length(urn_canonical(x)))     sum(length(lower(x)))      ${rw.toFixed(2)}x  -                 ` +
       `${w.a.toFixed(0)} ms vs ${w.b.toFixed(0)} ms`);
-  out(`11  native: sum(length(urn_canonical(x)))     sum(length(lower(x)))      ${rn.toFixed(2)}x  -                 ` +
+  out(`15  native: sum(length(urn_canonical(x)))     sum(length(lower(x)))      ${rn.toFixed(2)}x  -                 ` +
       `${n.a.toFixed(0)} ms vs ${n.b.toFixed(0)} ms`);
-  out(`11  the wasm ratio                            the native ratio           ${rr.toFixed(2)}x  <= 1.25x  ` +
+  out(`15  the wasm ratio                            the native ratio           ${rr.toFixed(2)}x  <= 1.25x  ` +
       `${rr <= 1.25 ? "met   " : "MISSED"}  lower() itself: wasm ${(w.b / n.b).toFixed(2)}x native`);
   if (o.out) {
     let prev = fs.existsSync(o.out) ? fs.readFileSync(o.out, "utf8") : "";
