@@ -9,6 +9,10 @@
 static const char *const azMode[] = { "rfc8141", "rfc2141", "ns" };
 #define N_MODE ((int)(sizeof(azMode)/sizeof(azMode[0])))
 
+const char *urnModeName(int mode){
+  return mode>=0 && mode<N_MODE ? azMode[mode] : 0;
+}
+
 int urnModeFind(const unsigned char *z, size_t n, int modes){
   int i;
   for(i=0; i<N_MODE; i++){

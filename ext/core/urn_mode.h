@@ -24,6 +24,9 @@
 /* Room for any message of urnModeError(), its NUL included. */
 #define URN_MODE_ERROR_MAX 200
 
+/* The name of mode (URN_MODE_xxx): "rfc8141", "rfc2141" or "ns". */
+const char *urnModeName(int mode);
+
 /* The mode (URN_MODE_xxx) that the text z[0..n) names among the bit set
 ** "modes", compared as a whole value and ignoring ASCII case; -1 for any
 ** other text (a NUL byte inside it included).  A BLOB or NULL names no

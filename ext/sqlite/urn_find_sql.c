@@ -36,8 +36,6 @@ SQLITE_EXTENSION_INIT3
 #define FIND_T     2
 #define FIND_MODE  3
 
-static const char *const azFindMode[] = { "rfc8141", "rfc2141", "ns" };
-
 /* A cursor: the search through the text of one xFilter call, and the row
 ** it stands on.  The text is the argument's own bytes: the sqlite3_value
 ** that xFilter receives holds them until the next xFilter or xClose (as
@@ -228,7 +226,7 @@ static int findColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       }
       break;
     default:
-      sqlite3_result_text(ctx, azFindMode[pCur->finder.mode], -1,
+      sqlite3_result_text(ctx, urnModeName(pCur->finder.mode), -1,
                           SQLITE_STATIC);
       break;
   }
