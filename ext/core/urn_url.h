@@ -43,6 +43,14 @@ typedef struct UrnUrlErr {
   char zMsg[URN_URL_ERROR_MAX];
 } UrnUrlErr;
 
+/* How a built-in resolver builds its URL (UrnResolver.eKind). */
+#define URN_RES_TEMPLATE 0   /* zTemplate with {urn} filled in */
+#define URN_RES_IETF     1   /* rfc-editor.org/info/ + series and number */
+#define URN_RES_ISSN     2   /* the ISSN portal */
+#define URN_RES_OGC      3   /* OGC's http URIs for definitions */
+#define URN_RES_EPC      4   /* GS1 Digital Link of the EPC scheme named
+                             ** by zPrefix, "id:" scheme ":" (urn_gs1.h) */
+
 /* The URL of the URN z[0..n) under mode (URN_MODE_xxx; 'ns' also asks
 ** that X pass urnNsCheck(), and fills in key_ns), from the template
 ** zTpl[0..nTpl), or from the built-in resolvers when zTpl is 0 (mode is
@@ -52,7 +60,8 @@ size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
               UrnUrlErr *pErr);
 
 /* One built-in resolver: the URNs of NID zNid whose NSS starts with
-** zPrefix (in any letter case; for nbn, the country code followed by ':'
+** zPrefix (in any letter case, but for epc, whose whole NSS is
+** case-sensitive, RFC 5134 §3; for nbn, the country code followed by ':'
 ** or '-'; "" for any), the URL form zTemplate, and where its operator or
 ** standard documents it (zSource). */
 typedef struct UrnResolver {
@@ -60,7 +69,7 @@ typedef struct UrnResolver {
   const char *zPrefix;
   const char *zTemplate;
   const char *zSource;
-  int eKind;                  /* how the URL is built (urn_url.c) */
+  int eKind;                  /* how the URL is built: URN_RES_xxx */
 } UrnResolver;
 
 /* The number of built-in resolvers, and resolver i (0 <= i < count), in

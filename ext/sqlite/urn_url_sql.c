@@ -7,7 +7,9 @@
 **   urn_url(X)            the URL of X at its namespace's public resolver
 **                         (the rows of urn_resolvers): urn:nbn:de, ch, fi,
 **                         se, no; urn:ietf:rfc, bcp, std; urn:issn;
-**                         urn:ogc:def; urn:epc:id (GS1 Digital Link).  NULL
+**                         urn:ogc:def; urn:epc:id and urn:epc:tag of the
+**                         EPC schemes with a GS1 key (GS1 Digital Link;
+**                         the NSS of an EPC URN is case-sensitive).  NULL
 **                         when X is no RFC 8141 URN or no resolver serves it.
 **                           urn_url('urn:ietf:rfc:8141')
 **                             -> 'https://www.rfc-editor.org/info/rfc8141'
