@@ -64,8 +64,9 @@
 **   urn_find(T [,MODE]): the URNs in the free text T, a
 **   table-valued function with one row (urn, start) per
 **   occurrence: "SELECT urn, start FROM urn_find(T)"      urn_find_sql.c
-**   urn_url(X [,TEMPLATE [,MODE]]), urn_nbn_complete() and
-**   the virtual table urn_resolvers                       urn_url_sql.c
+**   urn_url(X [,TEMPLATE [,MODE]]), urn_from_url(U
+**   [,GCP_LENGTH]), urn_nbn_complete() and the virtual
+**   table urn_resolvers                                   urn_url_sql.c
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
 ** not a URN under MODE (urn_key gives the string).  Every function gives
