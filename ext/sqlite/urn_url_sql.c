@@ -71,6 +71,27 @@ SQLITE_EXTENSION_INIT3
 ** into the allocation SQLite keeps. */
 #define URN_URL_STACK 512
 
+/* Room for a result of n bytes and its NUL, or 0 after raising "string or
+** blob too big" (longer than SQLITE_LIMIT_LENGTH) or out-of-memory. */
+static char *urnResultAlloc(sqlite3_context *ctx, size_t n){
+  char *z;
+  if( n>(size_t)sqlite3_limit(sqlite3_context_db_handle(ctx),
+                              SQLITE_LIMIT_LENGTH, -1) ){
+    sqlite3_result_error_toobig(ctx);
+    return 0;
+  }
+  z = sqlite3_malloc64(n+1);
+  if( z==0 ) sqlite3_result_error_nomem(ctx);
+  return z;
+}
+
+/* Hand z[0..n), printable ASCII without NUL (urn_url.h, urn_link.h), to
+** SQLite, terminated for SQLite to mark it so. */
+static void urnResultDone(sqlite3_context *ctx, char *z, size_t n){
+  z[n] = 0;
+  sqlite3_result_text(ctx, z, -1, sqlite3_free);
+}
+
 /* urn_url(X [,TEMPLATE [,MODE]]) */
 static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z, *zTpl = 0;
@@ -89,24 +110,13 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     if( err.zMsg[0] ) sqlite3_result_error(ctx, err.zMsg, -1);
     return;
   }
-  if( nUrl>(size_t)sqlite3_limit(sqlite3_context_db_handle(ctx),
-                                 SQLITE_LIMIT_LENGTH, -1) ){
-    sqlite3_result_error_toobig(ctx);
-    return;
-  }
-  zOut = sqlite3_malloc64(nUrl+1);
-  if( zOut==0 ){
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  if( (zOut = urnResultAlloc(ctx, nUrl))==0 ) return;
   if( nUrl<=sizeof(aBuf) ){
     memcpy(zOut, aBuf, nUrl);
   }else{
     urnUrl(z, n, zTpl, nTpl, mode, zOut, nUrl, &err);
   }
-  /* Printable ASCII, no NUL (urn_url.h): terminated for SQLite to mark. */
-  zOut[nUrl] = 0;
-  sqlite3_result_text(ctx, zOut, -1, sqlite3_free);
+  urnResultDone(ctx, zOut, nUrl);
 }
 
 /* urn_nbn_complete(X): one buffer of n+2 bytes, the longest answer and
@@ -162,27 +172,13 @@ static void urnFromUrlFunc(sqlite3_context *ctx, int argc,
   if( urnArgText(ctx, argv[0], &z, &n)<=0 ) return;
   nUrn = urnFromUrl(z, n, nGcp, aBuf, sizeof(aBuf));
   if( nUrn==URN_URL_NULL ) return;
-  /* A URN is never longer than its link, but for an EPC URI built from a
-  ** Digital Link or "urn:" put before a name: within the limit checked
-  ** on the link by SQLite, plus those few bytes. */
-  if( nUrn>(size_t)sqlite3_limit(sqlite3_context_db_handle(ctx),
-                                 SQLITE_LIMIT_LENGTH, -1) ){
-    sqlite3_result_error_toobig(ctx);
-    return;
-  }
-  zOut = sqlite3_malloc64(nUrn+1);
-  if( zOut==0 ){
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  if( (zOut = urnResultAlloc(ctx, nUrn))==0 ) return;
   if( nUrn<=sizeof(aBuf) ){
     memcpy(zOut, aBuf, nUrn);
   }else{
     urnFromUrl(z, n, nGcp, zOut, nUrn);
   }
-  /* Printable ASCII, no NUL (urn_link.h): terminated for SQLite to mark. */
-  zOut[nUrn] = 0;
-  sqlite3_result_text(ctx, zOut, -1, sqlite3_free);
+  urnResultDone(ctx, zOut, nUrn);
 }
 
 /* ---- The virtual table urn_resolvers ----------------------------------- */
