@@ -113,12 +113,15 @@ const CORPUS = [
   "x'75726e3a61623a63'", "'See urn:isbn:0-395-36341-1. Also (urn:ietf:rfc:8141).'",
   "'<id>urn:nbn:de:101:1-2023</id> and urn:example:x,'", "42", "1.5", "-0.0", "NULL",
   "printf('urn:example:%.*c', 3000, 'a')",
+  "'http://nbn-resolving.de/urn/resolver.pl?urn=urn%3Anbn%3Ade%3Abvb%3A19-146642'",
+  "'https://id.gs1.org/01/80614141123458/21/6789'", "'https://www.rfc-editor.org/rfc/rfc8141.txt'",
+  "'https://nbn-resolving.org/' || printf('urn:nbn:de:%.*c', 600, 'x')",
 ];
 const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";
 // Further arguments: the modes, a bad mode, NULL and other strings.
 const EXTRA = ["'rfc8141'", "'rfc2141'", "'ns'", "'bogus'", "NULL", "'urn:example:A%2cb#frag'",
-  "'a b/c?d#e%'", "'ns' || char(0)"];
+  "'a b/c?d#e%'", "'ns' || char(0)", "7", "13"];
 
 async function main() {
   const api = await import(pathToFileURL(path.join(DIST, "sqlite-urn.js")).href);
