@@ -74,30 +74,28 @@ typedef struct Txt {
 
 /* Does z[0..n) start with zLit (lower case) in any letter case? */
 static int startsNoCase(const unsigned char *z, size_t n, const char *zLit){
-  size_t i, m = strlen(zLit);
-  if( n<m ) return 0;
-  for(i=0; i<m; i++){
-    if( LOWER(z[i])!=(unsigned char)zLit[i] ) return 0;
+  size_t i;
+  for(i=0; zLit[i]; i++){
+    if( i>=n || LOWER(z[i])!=(unsigned char)zLit[i] ) return 0;
   }
   return 1;
 }
 
-/* Is t exactly zLit, in any letter case (zLit in lower case)? */
+/* Is t exactly zLit, in any letter case (zLit in lower case)?  Stops at
+** the first byte that differs. */
 static int isNoCase(Txt t, const char *zLit){
-  return t.n==strlen(zLit) && startsNoCase(t.z, t.n, zLit);
-}
-
-/* Are hosts a and b the same, in any letter case (RFC 3986 §3.2.2)? */
-static int sameHost(Txt a, Txt b){
   size_t i;
-  if( a.n!=b.n ) return 0;
-  for(i=0; i<a.n; i++) if( LOWER(a.z[i])!=LOWER(b.z[i]) ) return 0;
-  return 1;
+  for(i=0; i<t.n; i++){
+    if( zLit[i]==0 || LOWER(t.z[i])!=(unsigned char)zLit[i] ) return 0;
+  }
+  return zLit[i]==0;
 }
 
 /* Is t exactly zLit, byte for byte? */
 static int isExactly(Txt t, const char *zLit){
-  return t.n==strlen(zLit) && memcmp(t.z, zLit, t.n)==0;
+  size_t i;
+  for(i=0; i<t.n; i++) if( zLit[i]==0 || t.z[i]!=(unsigned char)zLit[i] ) return 0;
+  return zLit[i]==0;
 }
 
 /* The parts of a URL over http or https (RFC 3986 §3, RFC 9110 §4.2):
@@ -105,6 +103,8 @@ static int isExactly(Txt t, const char *zLit){
 ** query up to '#' (z==0: none). */
 typedef struct Link {
   Txt host;
+  Txt hostNow;                    /* the host, or the current one of a
+                                  ** former host of aAlias[] */
   Txt path;
   Txt query;
   const unsigned char *zEnd;      /* the end of the input */
@@ -129,6 +129,7 @@ static int linkParse(const unsigned char *z, size_t n, Link *p){
   if( e<=s ) return 0;
   p->host.z = z+s;
   p->host.n = e-s;
+  p->hostNow = p->host;
   for(s=i; i<n && z[i]!='?' && z[i]!='#'; i++){}
   p->path.z = z+s;
   p->path.n = i-s;
@@ -143,14 +144,31 @@ static int linkParse(const unsigned char *z, size_t n, Link *p){
   return 1;
 }
 
-/* The host of the template zTpl (without "www.") and what follows it. */
-static int templateSplit(const char *zTpl, Txt *pHost, const char **pzRest){
-  Link t;
-  const unsigned char *z = (const unsigned char*)zTpl;
-  if( !linkParse(z, strlen(zTpl), &t) ) return 0;
-  *pHost = t.host;
-  *pzRest = (const char*)t.path.z;
-  return 1;
+/* Is the host of the template zTpl (without "www."; a template's host
+** has no port, and is in lower case) the host h?  Then *pzRest is the
+** rest of the template, from its path on.  Read at every call, it stops
+** at the first byte that differs: most templates differ in the first. */
+static int templateHost(const char *zTpl, Txt h, const char **pzRest){
+  const char *z;
+  size_t i;
+  /* "http://" or "https://" */
+  if( zTpl[0]!='h' || zTpl[1]!='t' || zTpl[2]!='t' || zTpl[3]!='p' ){
+    return 0;
+  }
+  if( zTpl[4]==':' && zTpl[5]=='/' && zTpl[6]=='/' ){
+    z = zTpl+7;
+  }else if( zTpl[4]=='s' && zTpl[5]==':' && zTpl[6]=='/' && zTpl[7]=='/' ){
+    z = zTpl+8;
+  }else{
+    return 0;
+  }
+  if( z[0]=='w' && memcmp(z, "www.", 4)==0 ) z += 4;
+  for(i=0; i<h.n; i++){
+    if( z[i]==0 || LOWER(h.z[i])!=(unsigned char)z[i] ) return 0;
+  }
+  if( z[i]!='/' && z[i]!='?' && z[i]!='#' && z[i]!=0 ) return 0;
+  *pzRest = z+i;
+  return h.n>0;
 }
 
 /* The value of the hex digit c. */
@@ -281,23 +299,17 @@ static int formMatch(const Link *pL, const char *zForm, Txt *pT,
   return 1;
 }
 
-/* A resolver whose template holds {urn} (URN_RES_TEMPLATE): its host or a
-** former one, its form or a former one. */
-static size_t fromTemplate(const Link *pL, const UrnResolver *pR, int nGcp,
-                           char *zOut, size_t nOut, int depth){
-  Txt host, t;
-  const char *zForm;
-  int inQuery, k, ok;
-  if( !templateSplit(pR->zTemplate, &host, &zForm) ) return URN_URL_NULL;
-  ok = sameHost(pL->host, host);
-  for(k=0; !ok && k<(int)(sizeof(aAlias)/sizeof(aAlias[0])); k++){
-    ok = aAlias[k].zAlias && isNoCase(host, aAlias[k].zHost)
-      && isNoCase(pL->host, aAlias[k].zAlias);
-  }
-  if( !ok ) return URN_URL_NULL;
+/* A resolver whose template holds {urn} (URN_RES_TEMPLATE), on its host
+** (or a former one): its form zForm, the template after the host, or a
+** former one. */
+static size_t fromTemplate(const Link *pL, const UrnResolver *pR,
+                           const char *zForm, int nGcp, char *zOut,
+                           size_t nOut, int depth){
+  Txt t;
+  int inQuery, k;
   /* The former forms first: "/{urn}" would take their path for a name. */
   for(k=0; k<(int)(sizeof(aAlias)/sizeof(aAlias[0])); k++){
-    if( aAlias[k].zForm && isNoCase(host, aAlias[k].zHost)
+    if( aAlias[k].zForm && isNoCase(pL->hostNow, aAlias[k].zHost)
      && formMatch(pL, aAlias[k].zForm, &t, &inQuery) ){
       return fromSlot(t, inQuery, pR->zNid, pL->zEnd, nGcp, zOut, nOut,
                       depth);
@@ -338,51 +350,57 @@ static size_t fromIetfNumber(Txt t, const char *zSeries, char *zOut,
   return 10+k+i-j;
 }
 
-/* The RFC Editor's page of the row's series (its template, up to the
-** number), or, for RFCs, a form of aIetfCite[]. */
-static size_t fromIetf(const Link *pL, const UrnResolver *pR, char *zOut,
-                       size_t nOut){
-  Txt host, t;
-  const char *zRest, *zAt;
+/* The RFC Editor's page of the row's series, on its host: zRest, the
+** template after the host, up to the number. */
+static size_t fromIetf(const Link *pL, const UrnResolver *pR,
+                       const char *zRest, char *zOut, size_t nOut){
+  Txt t;
+  const char *zAt;
   char zSeries[8];
-  size_t nSeries = strlen(pR->zPrefix), nPre;
-  int k;
-  if( nSeries<2 || nSeries>sizeof(zSeries) ) return URN_URL_NULL;
-  memcpy(zSeries, pR->zPrefix, nSeries-1);
-  zSeries[nSeries-1] = 0;                        /* "rfc:" -> "rfc" */
-  if( !templateSplit(pR->zTemplate, &host, &zRest) ) return URN_URL_NULL;
-  zAt = strchr(zRest, '{');
-  nPre = zAt ? (size_t)(zAt-zRest) : 0;
-  if( zAt && sameHost(pL->host, host) && pL->path.n>nPre
+  size_t nSeries = 0, nPre;
+  /* "rfc:" -> "rfc" */
+  while( nSeries<sizeof(zSeries)-1 && pR->zPrefix[nSeries]
+      && pR->zPrefix[nSeries]!=':' ){
+    zSeries[nSeries] = pR->zPrefix[nSeries];
+    nSeries++;
+  }
+  zSeries[nSeries] = 0;
+  if( nSeries==0 ) return URN_URL_NULL;
+  if( (zAt = strchr(zRest, '{'))!=0
+   && pL->path.n>(nPre = (size_t)(zAt-zRest))
    && memcmp(pL->path.z, zRest, nPre)==0 ){
     t.z = pL->path.z+nPre;
     t.n = pL->path.n-nPre;
     return fromIetfNumber(t, zSeries, zOut, nOut);
   }
-  if( strcmp(zSeries, "rfc")!=0 ) return URN_URL_NULL;
+  return URN_URL_NULL;
+}
+
+/* An RFC cited by a form of aIetfCite[]. */
+static size_t fromIetfCite(const Link *pL, char *zOut, size_t nOut){
+  Txt t;
+  int k;
   for(k=0; k<(int)(sizeof(aIetfCite)/sizeof(aIetfCite[0])); k++){
     size_t m = strlen(aIetfCite[k].zPath);
     if( isNoCase(pL->host, aIetfCite[k].zHost) && pL->path.n>m
      && memcmp(pL->path.z, aIetfCite[k].zPath, m)==0 ){
       t.z = pL->path.z+m;
       t.n = pL->path.n-m;
-      return fromIetfNumber(t, zSeries, zOut, nOut);
+      return fromIetfNumber(t, "rfc", zOut, nOut);
     }
   }
   return URN_URL_NULL;
 }
 
-/* The template's host and its path up to the first placeholder: the rest
-** of the link's path in *pT (the prefix compared in any letter case when
+/* The template's path zRest up to its first placeholder: the rest of the
+** link's path in *pT (the prefix compared in any letter case when
 ** noCase). */
-static int prefixMatch(const Link *pL, const UrnResolver *pR, int noCase,
+static int prefixMatch(const Link *pL, const char *zRest, int noCase,
                        Txt *pT){
-  Txt host;
-  const char *zRest, *zAt;
+  const char *zAt;
   size_t nPre, i;
-  if( !templateSplit(pR->zTemplate, &host, &zRest) ) return 0;
   zAt = strchr(zRest, '{');
-  if( zAt==0 || !sameHost(pL->host, host) ) return 0;
+  if( zAt==0 ) return 0;
   nPre = (size_t)(zAt-zRest);
   if( pL->path.n<=nPre ) return 0;
   for(i=0; i<nPre; i++){
@@ -396,12 +414,12 @@ static int prefixMatch(const Link *pL, const UrnResolver *pR, int noCase,
 
 /* The ISSN portal's record of an ISSN (its path in any letter case):
 ** "urn:issn:" and the ISSN, if its check digit is right (RFC 3044 §5). */
-static size_t fromIssn(const Link *pL, const UrnResolver *pR, char *zOut,
+static size_t fromIssn(const Link *pL, const char *zRest, char *zOut,
                        size_t nOut){
   unsigned char aUrn[24];
   UrnParts parts;
   Txt t;
-  if( !prefixMatch(pL, pR, 1, &t) ) return URN_URL_NULL;
+  if( !prefixMatch(pL, zRest, 1, &t) ) return URN_URL_NULL;
   if( t.n>0 && t.z[t.n-1]=='/' ) t.n--;
   if( t.n<8 || t.n>9 ) return URN_URL_NULL;
   memcpy(aUrn, "urn:issn:", 9);
@@ -419,12 +437,12 @@ static size_t fromIssn(const Link *pL, const UrnResolver *pR, char *zOut,
 ** code", the version "0" (a definition without a version) back to an
 ** empty one.  Four segments, none holding ':', all but the version not
 ** empty. */
-static size_t fromOgc(const Link *pL, const UrnResolver *pR, char *zOut,
+static size_t fromOgc(const Link *pL, const char *zRest, char *zOut,
                       size_t nOut){
   unsigned char aUrn[URN_LINK_DECODE_MAX+16];
   size_t aS[4], aL[4], i, s, k = 0, nUrn;
   Txt t;
-  if( !prefixMatch(pL, pR, 0, &t) ) return URN_URL_NULL;
+  if( !prefixMatch(pL, zRest, 0, &t) ) return URN_URL_NULL;
   if( t.n>URN_LINK_DECODE_MAX ) return URN_URL_NULL;
   for(i=s=0; i<=t.n; i++){
     if( i<t.n && t.z[i]==':' ) return URN_URL_NULL;
@@ -582,21 +600,32 @@ static int nextSegment(Txt t, size_t *pI, Txt *pSeg){
   return 1;
 }
 
-/* Is the AI of seg the key of a scheme that urn_url links (an EPC row of
-** the resolver table)?  Returns that row's scheme for the qualifier
-** qual (qual.z==0: none), or 0. */
+/* Does urn_url link the EPC scheme pS: has the resolver table a row of
+** kind URN_RES_EPC for "id:" scheme ":"? */
+static int dlLinked(const UrnGs1Scheme *pS){
+  int i, nRow;
+  const UrnResolver *aRow = urnResolverTable(&nRow);
+  for(i=0; i<nRow; i++){
+    const char *z = aRow[i].zPrefix;
+    size_t m = strlen(pS->zScheme);
+    if( aRow[i].eKind==URN_RES_EPC && memcmp(z, "id:", 3)==0
+     && strncmp(z+3, pS->zScheme, m)==0 && z[3+m]==':' && z[4+m]==0 ){
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The EPC scheme whose GS1 key has the AI ai and whose serial, if any, the
+** qualifier qual holds (qual.z==0: none), if urn_url links it; or 0. */
 static const UrnGs1Scheme *dlScheme(Txt ai, Txt qual){
   int i;
-  for(i=0; i<urnResolverCount(); i++){
-    const UrnResolver *pR = urnResolverAt(i);
-    const UrnGs1Scheme *pS;
-    size_t m = strlen(pR->zPrefix);
-    if( pR->eKind!=URN_RES_EPC || m<5 ) continue;
-    pS = urnGs1Scheme((const unsigned char*)pR->zPrefix+3, m-4);
-    if( pS==0 || !isExactly(ai, pS->zKeyAi) ) continue;
+  for(i=0; i<urnGs1SchemeCount(); i++){
+    const UrnGs1Scheme *pS = urnGs1SchemeAt(i);
+    if( !isExactly(ai, pS->zKeyAi) ) continue;
     if( qual.z==0 ? (pS->zQualAi==0 || pS->zeroNone)
                   : (pS->zQualAi!=0 && isExactly(qual, pS->zQualAi)) ){
-      return pS;
+      return dlLinked(pS) ? pS : 0;
     }
   }
   return 0;
@@ -668,19 +697,36 @@ static size_t fromDigitalLink(const Link *pL, int nGcp, char *zOut,
 static size_t fromLink(const unsigned char *z, size_t n, int nGcp,
                        char *zOut, size_t nOut, int depth){
   Link link;
-  int i;
+  int i, nRow;
+  const UrnResolver *aRow = urnResolverTable(&nRow);
   if( !linkParse(z, n, &link) ) return URN_URL_NULL;
-  for(i=0; i<urnResolverCount(); i++){
-    const UrnResolver *pR = urnResolverAt(i);
+  for(i=0; i<(int)(sizeof(aAlias)/sizeof(aAlias[0])); i++){
+    if( aAlias[i].zAlias && isNoCase(link.host, aAlias[i].zAlias) ){
+      link.hostNow.z = (const unsigned char*)aAlias[i].zHost;
+      link.hostNow.n = strlen(aAlias[i].zHost);
+    }
+  }
+  for(i=0; i<nRow; i++){
+    const UrnResolver *pR = &aRow[i];
+    const char *zRest;
     size_t nUrn = URN_URL_NULL;
+    /* An EPC's Digital Link is read on any host, below. */
+    if( pR->eKind==URN_RES_EPC
+     || !templateHost(pR->zTemplate, link.hostNow, &zRest) ){
+      continue;
+    }
     switch( pR->eKind ){
       case URN_RES_TEMPLATE:
-        nUrn = fromTemplate(&link, pR, nGcp, zOut, nOut, depth);
+        nUrn = fromTemplate(&link, pR, zRest, nGcp, zOut, nOut, depth);
         break;
-      case URN_RES_IETF: nUrn = fromIetf(&link, pR, zOut, nOut); break;
-      case URN_RES_ISSN: nUrn = fromIssn(&link, pR, zOut, nOut); break;
-      case URN_RES_OGC:  nUrn = fromOgc(&link, pR, zOut, nOut);  break;
+      case URN_RES_IETF: nUrn = fromIetf(&link, pR, zRest, zOut, nOut); break;
+      case URN_RES_ISSN: nUrn = fromIssn(&link, zRest, zOut, nOut); break;
+      case URN_RES_OGC:  nUrn = fromOgc(&link, zRest, zOut, nOut);  break;
     }
+    if( nUrn!=URN_URL_NULL ) return nUrn;
+  }
+  {
+    size_t nUrn = fromIetfCite(&link, zOut, nOut);
     if( nUrn!=URN_URL_NULL ) return nUrn;
   }
   return fromDigitalLink(&link, nGcp, zOut, nOut);

@@ -103,6 +103,11 @@ const UrnResolver *urnResolverAt(int i){
   return (i>=0 && i<N_RESOLVER) ? &aResolver[i] : 0;
 }
 
+const UrnResolver *urnResolverTable(int *pnRow){
+  *pnRow = N_RESOLVER;
+  return aResolver;
+}
+
 /* ---- The output: counted always, written while it fits ---------------- */
 
 typedef struct UrlOut {
@@ -292,8 +297,9 @@ static const UrnResolver *resolverFind(const unsigned char *zNid,
   }
   for(i=0; i<N_RESOLVER; i++){
     const UrnResolver *p = &aResolver[i];
-    size_t m = strlen(p->zNid), k = strlen(p->zPrefix);
+    size_t m = strlen(p->zNid), k;
     if( m!=nNid || !startsNoCase(zNid, nNid, p->zNid) ) continue;
+    k = strlen(p->zPrefix);
     if( p->eKind==K_EPC ){
       /* RFC 5134 §3: "The entire URN is case-sensitive" (all but the
       ** scheme and NID, RFC 8141 §3.1): "id:" scheme ":" in lower case,

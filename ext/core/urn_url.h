@@ -77,6 +77,9 @@ typedef struct UrnResolver {
 int urnResolverCount(void);
 const UrnResolver *urnResolverAt(int i);
 
+/* All of them at once: the first row, with their number in *pnRow. */
+const UrnResolver *urnResolverTable(int *pnRow);
+
 /* Minting: the urn:nbn:de z[0..n) completed with its check digit (the
 ** DNB's algorithm, urn_ns_rules.h): "urn:nbn:", the NSS as written, the
 ** digit; at most n+1 bytes.  URN_URL_NULL unless z is an RFC 8141 URN of
