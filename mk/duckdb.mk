@@ -178,6 +178,28 @@ duckdb-test: $(DUCKDB_EXT) $(LIB) $(DUCKDB_DIR)/node/.installed $(DUCKDB_DIR)/ge
 	@sh tools/prereqs.sh tcl
 	$(DUCKDB_ENV) URN_DUCKDB_ROWS=$(DUCKDB_TEST_ROWS) TCLSH=$(TCLSH) \
 	  URN_GEN_CORPUS=$(CURDIR)/$(DUCKDB_DIR)/gen_corpus node test/duckdb/duckdb.test.js
+	$(MAKE) --no-print-directory duckdb-install-test
+
+# Each DuckDB of DUCKDB_TEST_VERSIONS in a folder of its own,
+# build/duckdb/versions/PACKAGE@VERSION/ (a / of the name as +).
+DUCKDB_VERSION_DIRS := $(foreach v,$(DUCKDB_TEST_VERSIONS),$(DUCKDB_DIR)/versions/$(subst /,+,$(v)))
+$(DUCKDB_DIR)/versions/%/.installed: mk/duckdb.mk | prereqs-duckdb
+	@mkdir -p $(@D)
+	cd $(@D) && npm install --silent --no-audit --no-fund --no-package-lock \
+	  --prefix . $(subst +,/,$*) >/dev/null
+	@touch $@
+
+# test/duckdb/install.test.js in every DuckDB of DUCKDB_TEST_VERSIONS and in
+# DUCKDB_NODE_PKG's, against the repository and archive of make dist.
+.PHONY: duckdb-install-test
+duckdb-install-test: duckdb-dist $(DUCKDB_DIR)/node/.installed \
+    $(addsuffix /.installed,$(DUCKDB_VERSION_DIRS))
+	@rc=0; for d in $(DUCKDB_VERSION_DIRS) $(DUCKDB_DIR)/node; do \
+	  NODE_PATH=$(CURDIR)/$$d/node_modules URN_DUCKDB_REPO=$(CURDIR)/$(DUCKDB_REPO) \
+	    URN_DUCKDB_BUILD=$(CURDIR)/$(DUCKDB_DIR) URN_VERSION=$(URN_VERSION) \
+	    URN_DUCKDB_ARCHIVE=$(CURDIR)/$(DUCKDB_DIR)/dist/check/duckdb-urn-$(URN_VERSION)-$(HOST_PLATFORM) \
+	    URN_DUCKDB_VERSIONS="$(DUCKDB_VERSIONS)" node test/duckdb/install.test.js || rc=1; \
+	done; exit $$rc
 
 DUCKDB_ASAN := $(DUCKDB_DIR)/asan/urn.duckdb_extension
 $(DUCKDB_ASAN): $(DUCKDB_SRC) $(DUCKDB_HDR) $(DUCKDB_INC)/duckdb_extension.h \

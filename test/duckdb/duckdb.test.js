@@ -11,7 +11,8 @@
 //      SQLite's urn_find on the same text;
 //   2. urn_find and urn_namespaces() give SQLite's rows;
 //   3. a wrong argument count is DuckDB's binder error;
-//   4. every DuckDB example of docs/duckdb.md (a ```sql block after a
+//   4. every DuckDB example of docs/duckdb.md and of the archive's README,
+//      pkg/duckdb/README.md (a ```sql block after a
 //      "<!-- duckdb -->" line) gives the rows it shows ("-- → a | b", NULL as
 //      NULL) or the error ("-- error: MESSAGE", DuckDB's own words included);
 //      they write and read CSV and Parquet files with DuckDB's own readers;
@@ -397,9 +398,15 @@ function show(v) {
   return String(v);
 }
 async function docsExamples(dir) {
-  const file = path.join(top, 'docs', 'duckdb.md');
+  for (const [file, least] of [[path.join(top, 'docs', 'duckdb.md'), 3],
+                               [path.join(top, 'pkg', 'duckdb', 'README.md'), 1]]) {
+    await pageExamples(dir, file, least);
+  }
+}
+async function pageExamples(dir, file, least) {
+  const page = path.basename(path.dirname(file)) === 'duckdb' ? 'pkg/duckdb/README.md' : 'duckdb.md';
   const blocks = docBlocks(file);
-  ok('4.0', blocks.length >= 3, `${blocks.length} blocks`);
+  ok(`4.0.${page}`, blocks.length >= least, `${blocks.length} blocks`);
   const cwd = process.cwd();
   process.chdir(dir);
   try {
@@ -415,10 +422,10 @@ async function docsExamples(dir) {
           if (/;\s*$/.test(line)) { stmts.push({ sql: cur, rows: [], err: null }); cur = ''; }
         }
       }
-      ok(`4.duckdb.md:${b.line} terminated`, cur === '', cur);
+      ok(`4.${page}:${b.line} terminated`, cur === '', cur);
       const con = await open();
       for (const s of stmts) {
-        const name = `4.duckdb.md:${b.line} ${s.sql.trim().split('\n')[0]}`;
+        const name = `4.${page}:${b.line} ${s.sql.trim().split('\n')[0]}`;
         try {
           const got = (await rows(con, s.sql)).map((r) => r.map(show).join(' | '));
           if (s.err !== null) ok(name, false, `no error, the page says '${s.err}'`);
@@ -515,9 +522,9 @@ async function unsigned() {
   let msg = null;
   try { await con.run(`LOAD '${EXT}'`); } catch (e) { msg = e.message; }
   ok('6.1', msg !== null && /could not be loaded because its signature is either missing or invalid and unsigned extensions are disabled by configuration \(allow_unsigned_extensions\)/.test(msg), msg);
-  // The docs quote it, with the file name of the example.
+  // The docs quote it, as DuckDB prints it for the path of the example.
   const doc = fs.readFileSync(path.join(top, 'docs', 'duckdb.md'), 'utf8');
-  const quoted = msg && msg.replace(EXT, 'urn.duckdb_extension');
+  const quoted = msg && msg.replace(EXT, 'dist/urn.duckdb_extension');
   ok('6.2', quoted && doc.includes(quoted), `docs/duckdb.md does not quote: ${quoted}`);
 }
 
