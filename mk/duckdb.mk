@@ -329,3 +329,20 @@ duckdb-windows-test: $(DUCKDB_WIN) $(DUCKDB_DIR)/linux_amd64/urn.duckdb_extensio
 	    'Z:$(CURDIR)/$(DUCKDB_DIR)/linux_amd64/urn.duckdb_extension' \
 	    'Z:$(CURDIR)/docs/duckdb.md' 'Z:$(CURDIR)/pkg/duckdb/README.md'; \
 	  rc=$$?; WINEPREFIX=$(CURDIR)/$(DUCKDB_WIN_TEST)/wine wineserver -k 2>/dev/null; exit $$rc
+
+# ---- make duckdb-cmake-test: the extension built with CMake from
+# CMakeLists.txt, the layout of DuckDB's C extension template that DuckDB's
+# community extensions build (pkg/duckdb/description.yml), into
+# build/duckdb/cmake/; then test/duckdb/cmake.test.js compares its answers
+# with make duckdb's, function by function on the test corpus.  About 15 s.
+DUCKDB_CMAKE := $(DUCKDB_DIR)/cmake
+.PHONY: duckdb-cmake duckdb-cmake-test
+duckdb-cmake: $(DUCKDB_INC)/duckdb_extension.h
+	@sh tools/prereqs.sh cc cmake
+	cmake -S . -B $(DUCKDB_CMAKE) -DCMAKE_BUILD_TYPE=Release \
+	  -DDUCKDB_CAPI_DIR=$(CURDIR)/$(DUCKDB_INC) -DDUCKDB_PLATFORM=$(DUCKDB_PLATFORM) >/dev/null
+	cmake --build $(DUCKDB_CMAKE)
+
+duckdb-cmake-test: duckdb-cmake $(DUCKDB_EXT) $(DUCKDB_DIR)/node/.installed $(DUCKDB_DIR)/gen_corpus
+	$(DUCKDB_ENV) URN_DUCKDB_CMAKE_EXT=$(CURDIR)/$(DUCKDB_CMAKE)/urn.duckdb_extension URN_VERSION=$(URN_VERSION) \
+	  URN_GEN_CORPUS=$(CURDIR)/$(DUCKDB_DIR)/gen_corpus node test/duckdb/cmake.test.js
