@@ -21,8 +21,9 @@
 //   6. without allow_unsigned_extensions DuckDB refuses the file with its own
 //      error, which docs/duckdb.md quotes;
 //   7. values of many MB beside small ones in a chunk give SQLite's answers;
-//   8. the footer of each build at hand (linux_amd64, linux_arm64) has its
-//      534 bytes and fields where DuckDB reads them.
+//   8. the footer of each build at hand (linux_amd64, linux_amd64_gcc4,
+//      linux_arm64, windows_amd64) has its 534 bytes and fields where DuckDB
+//      reads them.
 // Ends with "N passed, N failed"; exits 1 when anything failed.
 'use strict';
 const fs = require('fs');
@@ -532,11 +533,14 @@ async function unsigned() {
 // loaded here): 534 bytes, its fields where DuckDB reads them.
 
 function footers() {
-  for (const plat of ['linux_amd64', 'linux_arm64']) {
+  // Each platform's file and the library under its footer (DuckDB 1.2's
+  // linux_amd64_gcc4 has linux_amd64's).
+  for (const [plat, so] of [['linux_amd64', 'linux_amd64/urn.so'], ['linux_amd64_gcc4', 'linux_amd64/urn.so'],
+                            ['linux_arm64', 'linux_arm64/urn.so'], ['windows_amd64', 'windows_amd64/urn.dll']]) {
     const f = path.join(top, 'build', 'duckdb', plat, 'urn.duckdb_extension');
     if (!fs.existsSync(f)) continue;
     const b = fs.readFileSync(f);
-    const lib = fs.statSync(path.join(top, 'build', 'duckdb', plat, 'urn.so')).size;
+    const lib = fs.statSync(path.join(top, 'build', 'duckdb', so)).size;
     const foot = b.subarray(b.length - 534);
     const field = (k) => foot.subarray(22 + 32 * (8 - k), 22 + 32 * (9 - k)).toString('latin1').replace(/\0+$/, '');
     ok(`8.${plat}.size`, b.length === lib + 534, `${b.length} vs ${lib} + 534`);
@@ -545,8 +549,15 @@ function footers() {
     ok(`8.${plat}.fields`, JSON.stringify([1, 2, 3, 5].map(field)) ===
       JSON.stringify(['4', plat, 'v1.2.0', 'C_STRUCT']), [1, 2, 3, 4, 5].map(field).join(' '));
     ok(`8.${plat}.signature`, foot.subarray(278).every((x) => x === 0));
-    // The machine code is the platform's (ELF e_machine: 62 x86-64, 183 arm64).
-    ok(`8.${plat}.elf`, b.readUInt16LE(18) === (plat === 'linux_arm64' ? 183 : 62));
+    // The machine code is the platform's (ELF e_machine: 62 x86-64, 183
+    // arm64; a PE file's machine, after its "PE\0\0", 0x8664 x86-64).
+    if (plat === 'windows_amd64') {
+      const pe = b.readUInt32LE(0x3c);
+      ok(`8.${plat}.pe`, b.subarray(0, 2).toString('latin1') === 'MZ' && b.readUInt32LE(pe) === 0x4550 &&
+        b.readUInt16LE(pe + 4) === 0x8664);
+    } else {
+      ok(`8.${plat}.elf`, b.readUInt16LE(18) === (plat === 'linux_arm64' ? 183 : 62));
+    }
   }
 }
 
