@@ -12,7 +12,9 @@
 #   make duckdb-arm64  build/duckdb/linux_arm64/urn.duckdb_extension, cross-
 #                      built with Debian's gcc-aarch64-linux-gnu; make
 #                      release packs it with the linux_amd64 one (make dist
-#                      packs this machine's only).
+#                      packs this machine's only).  DuckDB 1.2's
+#                      build/duckdb/linux_amd64_gcc4/urn.duckdb_extension is
+#                      the linux_amd64 library with its own footer.
 #   make duckdb-windows build/duckdb/windows_amd64/urn.duckdb_extension,
 #                      cross-built with mingw-w64 as the SQLite DLL is
 #                      (mk/dist.mk); make release packs it.
@@ -35,7 +37,13 @@
 #                      DUCKDB_NODE_PKG's: LOAD by path, INSTALL from the
 #                      repository of make dist (a path, and http:// from a
 #                      server on 127.0.0.1), UPDATE EXTENSIONS, and the
-#                      wrong-platform and unsigned refusals.
+#                      wrong-platform and unsigned refusals (make
+#                      duckdb-install-test runs that part alone).
+#   make duckdb-cmake-test  the extension built with CMake (CMakeLists.txt,
+#                      the layout of DuckDB's C extension template; make
+#                      duckdb-cmake builds it) against make duckdb's,
+#                      function by function, and pkg/duckdb/description.yml
+#                      (test/duckdb/cmake.test.js).
 #   make duckdb-asan   make duckdb-test's run against a build of the
 #                      extension with AddressSanitizer and
 #                      UndefinedBehaviorSanitizer (node runs with their
