@@ -118,11 +118,23 @@ function inputs() {
     'urn:example:a\u0000b', '\u0000', 'a b c', 'urn:example:a\tb',
     'see urn:isbn:0-395-36341-1. and (urn:example:x) urn:ab:c, URN:EX:y?',
     'urn:ex:a:b:c', 'rfc8141', 'ns',
+    // What urn_error names by code point and name, or shows with its code
+    // point (docs/functions.md, urn_error).
+    'urn:ex:l\u2019\u00e9t\u00e9', 'urn:ex:a\u00a0b', 'urn:ex:\u200b', '\ufeffurn:ex:a',
+    'urn:ex:\u{1F600}', 'urn:ex:a\rb', 'urn:ex:\u0085', 'urn:ex:\u007f', 'urn:ex:\u{E0001}',
+    'urn:ex:\u{10FFFD}', 'urn:ex:\uFDD0', 'urn:ex:\u3000', 'urn:ex:a\u0301',
   ];
   for (const w of words) out.push(Buffer.from(w, 'utf8'));
   // Bytes that are not UTF-8 (BLOB only).
   out.push(Buffer.from([0xff, 0x00]), Buffer.from('urn:ex:\xe9', 'latin1'),
            Buffer.from('urn:ex:a\xff', 'latin1'));
+  // Each kind of ill-formed UTF-8 (RFC 3629 §3, §4): a lone continuation
+  // byte, a sequence cut short by the end, overlong forms, a surrogate,
+  // past U+10FFFF.
+  for (const bad of [[0x80], [0xe2, 0x80], [0xc0, 0xaf], [0xe0, 0x80, 0xaf],
+                     [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
+    out.push(Buffer.concat([Buffer.from('urn:ex:', 'latin1'), Buffer.from(bad)]));
+  }
   return out;
 }
 
