@@ -116,6 +116,14 @@ const CORPUS = [
   "'http://nbn-resolving.de/urn/resolver.pl?urn=urn%3Anbn%3Ade%3Abvb%3A19-146642'",
   "'https://id.gs1.org/01/80614141123458/21/6789'", "'https://www.rfc-editor.org/rfc/rfc8141.txt'",
   "'https://nbn-resolving.org/' || printf('urn:nbn:de:%.*c', 600, 'x')",
+  // What urn_error names by code point and name, or shows with its code
+  // point, and each kind of ill-formed UTF-8 (as BLOBs: a lone continuation
+  // byte, a sequence cut short, an overlong form, a surrogate, past
+  // U+10FFFF).
+  "'urn:ex:l’été'", "'urn:ex:a' || char(9)", "char(65279) || 'urn:ex:a'", "'urn:ex:' || char(160)",
+  "'urn:ex:' || char(8203)", "'urn:ex:' || char(917505)", "'urn:ex:a' || char(13, 10)",
+  "x'75726e3a65783a80'", "x'75726e3a65783ae280'", "x'75726e3a65783ac0af'",
+  "x'75726e3a65783aeda080'", "x'75726e3a65783af4908080'",
 ];
 const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";
