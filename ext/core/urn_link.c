@@ -576,12 +576,12 @@ static int epcBuild(Epc *p, const UrnGs1Scheme *pS, const unsigned char *k,
       epcChars(p, k+L, nk-L);
       break;
   }
-  if( pS->eSerial==URN_GS1_SER_NONE ) return ns==0;
+  if( pS->eSerial==URN_GS1_SER_NONE ) return ns==0 && p->n<=sizeof(p->z);
   if( ns==0 ){
     /* TDS 2.1 §7.3: a GLN without extension is the SGLN of extension 0. */
     if( !pS->zeroNone ) return 0;
     epcPut(p, ".0", 2);
-    return 1;
+    return p->n<=sizeof(p->z);
   }
   if( !serialOk(pS, zSer, ns) ) return 0;
   epcPut(p, ".", 1);
