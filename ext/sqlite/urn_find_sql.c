@@ -68,14 +68,10 @@ static int findBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
 }
 
 static int findOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
-  FindCursor *pCur;
+  int rc = urnVtabOpen(sizeof(FindCursor), ppCursor);
   (void)pVtab;
-  pCur = sqlite3_malloc(sizeof(*pCur));
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  pCur->eof = 1;
-  *ppCursor = &pCur->base;
-  return SQLITE_OK;
+  if( rc==SQLITE_OK ) ((FindCursor*)*ppCursor)->eof = 1;
+  return rc;
 }
 
 static int findClose(sqlite3_vtab_cursor *pCursor){

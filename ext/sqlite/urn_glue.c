@@ -137,6 +137,14 @@ int urnVtabDisconnect(sqlite3_vtab *pVtab){
   return SQLITE_OK;
 }
 
+int urnVtabOpen(size_t nCursor, sqlite3_vtab_cursor **ppCursor){
+  sqlite3_vtab_cursor *pCur = sqlite3_malloc64(nCursor);
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, nCursor);
+  *ppCursor = pCur;
+  return SQLITE_OK;
+}
+
 int urnVtabConnect(sqlite3 *db, const char *zSchema, sqlite3_vtab **ppVtab){
   sqlite3_vtab *pVtab;
   int rc = sqlite3_declare_vtab(db, zSchema);

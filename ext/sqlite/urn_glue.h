@@ -59,8 +59,13 @@ int urnRegisterCollation(sqlite3 *db, const char *zName, UrnCollateFunc x8,
 ** urn_parse), whose sqlite3_vtab is one sqlite3_malloc'd block. */
 int urnVtabDisconnect(sqlite3_vtab *pVtab);
 
-/* xConnect of the table-valued functions (urn_find, urn_parse): declare
-** the table zSchema, innocuous, with one sqlite3_malloc'd sqlite3_vtab. */
+/* A cursor of nCursor bytes (its sqlite3_vtab_cursor first), zeroed, for
+** the xOpen of a virtual table. */
+int urnVtabOpen(size_t nCursor, sqlite3_vtab_cursor **ppCursor);
+
+/* xConnect of the eponymous virtual tables: declare the table zSchema,
+** innocuous (usable from views and triggers under trusted_schema=OFF),
+** with one sqlite3_malloc'd sqlite3_vtab. */
 int urnVtabConnect(sqlite3 *db, const char *zSchema, sqlite3_vtab **ppVtab);
 
 /* xBestIndex of a table-valued function F(X [, MODE]) whose hidden columns

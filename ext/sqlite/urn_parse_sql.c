@@ -85,14 +85,10 @@ static int parseBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
 }
 
 static int parseOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
-  ParseCursor *pCur;
+  int rc = urnVtabOpen(sizeof(ParseCursor), ppCursor);
   (void)pVtab;
-  pCur = sqlite3_malloc(sizeof(*pCur));
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  pCur->eof = 1;
-  *ppCursor = &pCur->base;
-  return SQLITE_OK;
+  if( rc==SQLITE_OK ) ((ParseCursor*)*ppCursor)->eof = 1;
+  return rc;
 }
 
 static int parseClose(sqlite3_vtab_cursor *pCursor){
