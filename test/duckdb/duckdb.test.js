@@ -5,6 +5,7 @@
 //      corpora (the fuzz seeds of test/fuzz/corpus/, 2,000 lines of
 //      bench/gen_corpus.c's corpus and the spellings below)
 //      as VARCHAR and as BLOB, on pairs (urn_equal) and tuples (urn_build),
+//      urn_parse's STRUCT against SQLite's urn_parse row,
 //      with NULLs and bad MODEs, returns what the SQLite build (URN_EXT)
 //      returns for the same input, compared row by row: SQLite's answers come
 //      from test/duckdb/sqlite_ref.tcl; urn_extract_all is compared with
@@ -18,10 +19,14 @@
 //   5. a run over URN_DUCKDB_ROWS (1,000,000) rows with 2 threads equals the
 //      1-thread run, for every function;
 //   6. without allow_unsigned_extensions DuckDB refuses the file with its own
-//      error, which docs/duckdb.md quotes;
+//      error, which docs/duckdb.md quotes, as a user typing the example's
+//      path sees it;
 //   7. values of many MB beside small ones in a chunk give SQLite's answers;
 //   8. the footer of each build at hand (linux_amd64, linux_arm64) has its
 //      534 bytes and fields where DuckDB reads them.
+//   9. BLOB columns: GROUP BY urn_key(b) over BLOB spellings gives the
+//      classes urn_equal gives, in modes 'rfc8141' and 'ns'; the join on
+//      urn_key is a hash join, the one on urn_equal a nested loop.
 // Ends with "N passed, N failed"; exits 1 when anything failed.
 'use strict';
 const fs = require('fs');
@@ -132,6 +137,7 @@ const unary = [
   ['urn_canonical', MODES8141], ['urn_key', MODES8141],
   ['urn_normalize', MODES8141.slice(0, 2)], ['urn_json', MODES8141],
   ['urn_extract_all', MODES8141],
+  ['urn_parse', MODES8141],
   ['urn_encode', null], ['urn_decode', null], ['urn_isbn13', null],
   ['urn_url', null], ['urn_nbn_complete', null],
 ];
@@ -218,9 +224,18 @@ function makeCases(ins) {
 }
 
 // SQLite's answers: sqlite_ref.tcl over the cases file.
+// DuckDB keys a BLOB's bytes as SQLite keys text (docs/duckdb.md, "Where
+// DuckDB and SQLite differ"): SQLite's urn_key keeps a BLOB unchanged, as
+// its collation compares it, so the answer DuckDB must give for urn_key
+// and urn_parse's key of a BLOB is SQLite's for the same bytes as TEXT.
+const KEYED_AS_TEXT = new Set(['urn_key', 'urn_parse']);
+function sqliteArgs(c) {
+  if (!KEYED_AS_TEXT.has(c.func) || c.args[0][0] !== 'B') return c.args;
+  return ['T' + c.args[0].slice(1), ...c.args.slice(1)];
+}
 function sqliteAnswers(cases, dir) {
   const cf = path.join(dir, 'cases.tsv'), of = path.join(dir, 'sqlite.tsv');
-  fs.writeFileSync(cf, cases.map((c) => [c.id, c.func, c.mode, ...c.args].join('\t')).join('\n') + '\n', 'utf8');
+  fs.writeFileSync(cf, cases.map((c) => [c.id, c.func, c.mode, ...sqliteArgs(c)].join('\t')).join('\n') + '\n', 'utf8');
   execFileSync(TCLSH, [path.join(__dirname, 'sqlite_ref.tcl'), cf, of],
                { stdio: ['ignore', 'inherit', 'inherit'] });
   const ans = new Map();
@@ -235,9 +250,16 @@ function sqliteAnswers(cases, dir) {
 // DuckDB's answers: the cases in a table, one query per function, argument
 // kinds and MODE kind (a MODE that names no mode fails its whole query, so
 // those run one case a query).
-const RET = { urn_valid: 'bool', urn_equal: 'bool', urn_extract_all: 'list' };
+const RET = { urn_valid: 'bool', urn_equal: 'bool', urn_extract_all: 'list', urn_parse: 'struct' };
+// urn_parse's STRUCT as sqlite_ref.tcl writes urn_parse's row: S: then
+// valid, then each other field's bytes in hex or N for NULL, by commas.
+const PARSE_FIELDS = ['nid', 'nss', 'r', 'q', 'f', 'canonical', 'key'];
 function resultSql(func, expr) {
   if (RET[func] === 'bool') return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'I:' || ((${expr})::INT)::VARCHAR END`;
+  if (RET[func] === 'struct') {
+    return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'S:' || ((${expr}).valid::INT)::VARCHAR || ` +
+      PARSE_FIELDS.map((f) => `',' || coalesce(hex((${expr}).${f}), 'N')`).join(' || ') + ' END';
+  }
   if (RET[func] === 'list') return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'L:' || coalesce(array_to_string(list_transform(${expr}, u -> hex(u)), ','), '') END`;
   return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'T:' || hex(${expr}) END`;
 }
@@ -394,6 +416,8 @@ function show(v) {
   if (Array.isArray(v)) return '[' + v.map(show).join(', ') + ']';
   if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v instanceof Uint8Array) return hex(v);
+  // A STRUCT (urn_parse) as DuckDB's shell writes one.
+  if (typeof v === 'object') return '{' + Object.entries(v).map(([k, x]) => `'${k}': ${show(x)}`).join(', ') + '}';
   return String(v);
 }
 async function docsExamples(dir) {
@@ -470,7 +494,8 @@ async function threads() {
       bit_xor(hash(i, urn_normalize(x))), bit_xor(hash(i, urn_error(x))),
       bit_xor(hash(i, urn_nss(x), urn_rcomponent(x), urn_qcomponent(x), urn_fcomponent(x))),
       bit_xor(hash(i, urn_extract_all(x, 'ns'))), bit_xor(hash(i, urn_equal(x, upper(x)))),
-      bit_xor(hash(i, urn_isbn13(x))), count(DISTINCT urn_key(x)), count(*)
+      bit_xor(hash(i, urn_isbn13(x))), bit_xor(hash(i, urn_parse(x))), bit_xor(hash(i, urn_parse(x, 'ns'))),
+      count(DISTINCT urn_key(x)), count(*)
     FROM big`;
   await con.run('SET threads = 1');
   const one = (await rows(con, sql))[0].map(fmt);
@@ -509,7 +534,7 @@ async function huge(con) {
 
 // ---- 6. Unsigned extensions are refused without the setting ---------------
 
-async function unsigned() {
+async function unsigned(dir) {
   const inst = await DuckDBInstance.create(':memory:');
   const con = await inst.connect();
   let msg = null;
@@ -519,6 +544,60 @@ async function unsigned() {
   const doc = fs.readFileSync(path.join(top, 'docs', 'duckdb.md'), 'utf8');
   const quoted = msg && msg.replace(EXT, 'urn.duckdb_extension');
   ok('6.2', quoted && doc.includes(quoted), `docs/duckdb.md does not quote: ${quoted}`);
+  // As a user typing the path of the docs' example sees it, from the
+  // directory that holds dist/: the reference's "Errors" quotes it whole.
+  fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
+  fs.copyFileSync(EXT, path.join(dir, 'dist', 'urn.duckdb_extension'));
+  const cwd = process.cwd();
+  process.chdir(dir);
+  let typed = null;
+  try { await con.run("LOAD 'dist/urn.duckdb_extension'"); } catch (e) { typed = e.message; } finally { process.chdir(cwd); }
+  const errors = doc.slice(doc.indexOf('\n### Errors'));
+  ok('6.3', typed !== null && /^IO Error: Extension "dist\/urn\.duckdb_extension" could not be loaded/.test(typed) &&
+     errors.includes('\n    ' + typed + '\n'), `the Errors part of docs/duckdb.md does not quote: ${typed}`);
+}
+
+// ---- 9. BLOB columns: urn_key keys a BLOB's bytes -------------------------
+//
+// A table of spellings as BLOBs (a Parquet BINARY column without its string
+// annotation arrives so): GROUP BY urn_key(b) gives the classes urn_equal
+// gives, in both modes; a BLOB that is not UTF-8 is keyed as itself; and
+// the joins the docs advise are hash joins, the one they warn of not.
+
+async function blobKeys(con) {
+  const ins = inputs();
+  const spell = [];
+  for (const b of ins.slice(-160)) {
+    spell.push(b, Buffer.from(b.toString('latin1').toUpperCase(), 'latin1'),
+               Buffer.concat([b, Buffer.from('#frag')]), Buffer.concat([b, Buffer.from('?=q')]));
+  }
+  await con.run('CREATE TABLE blobs(id INTEGER, b BLOB)');
+  const app = await con.createAppender('blobs');
+  spell.forEach((b, i) => { app.appendInteger(i); app.appendBlob(new Uint8Array(b)); app.endRow(); });
+  app.closeSync();
+  for (const mode of ['rfc8141', 'ns']) {
+    // Each row's class as its lowest id: by the key, and by urn_equal.
+    const byKey = await rows(con, `SELECT id, min(id) OVER (PARTITION BY urn_key(b, '${mode}')) FROM blobs ORDER BY id`);
+    const byEq = await rows(con, `SELECT a.id, min(c.id) FROM blobs a JOIN blobs c ON urn_equal(a.b, c.b, '${mode}')
+                                  GROUP BY a.id ORDER BY a.id`);
+    const n = (await rows(con, `SELECT count(DISTINCT urn_key(b, '${mode}')), count(DISTINCT b) FROM blobs`))[0];
+    ok(`9.1.${mode}`, byKey.length === spell.length && JSON.stringify(byKey.map((r) => r.map(fmt))) ===
+       JSON.stringify(byEq.map((r) => r.map(fmt))), `${byKey.length} rows`);
+    ok(`9.2.${mode}`, n[0] < n[1] && n[0] > 100n, n.map(fmt).join(' '));
+  }
+  // The key of a BLOB is the key of its bytes as text, a BLOB; not UTF-8:
+  // itself.
+  const k = (await rows(con, `SELECT typeof(urn_key('URN:AB:c'::BLOB)), decode(urn_key('URN:AB:c#f'::BLOB)),
+      hex(urn_key('\\xFF\\x00urn:ab:c'::BLOB)), hex(urn_key('urn:ab:\\xE9'::BLOB, 'ns')),
+      decode(urn_key('URN:ISBN:0-395-36341-1'::BLOB, 'ns'))`))[0];
+  ok('9.3', JSON.stringify(k) === JSON.stringify(['BLOB', 'urn:ab:c', 'FF0075726E3A61623A63', '75726E3A61623AE9', 'urn:isbn:0395363411']), JSON.stringify(k));
+  // The joins: ON urn_key(a) = urn_key(b) is a hash join; ON urn_equal(a, b)
+  // a nested loop (docs/duckdb.md, "Joins").
+  const plan = async (on) => (await rows(con, `EXPLAIN SELECT count(*) FROM blobs a JOIN blobs c ON ${on}`))
+    .map((r) => r.join(' ')).join('\n');
+  const pk = await plan('urn_key(a.b) = urn_key(c.b)'), pe = await plan('urn_equal(a.b, c.b)');
+  ok('9.4', /HASH_JOIN/.test(pk) && !/HASH_JOIN/.test(pe) && /NESTED_LOOP_JOIN|BLOCKWISE_NL_JOIN|CROSS_PRODUCT/.test(pe), `${pk}\n${pe}`);
+  await con.run('DROP TABLE blobs');
 }
 
 // ---- 8. The footer of every build at hand (the arm64 one cannot be
@@ -551,12 +630,13 @@ function footers() {
     await tablesAgainstSqlite(con);
     await argCounts(con);
     await huge(con);
+    await blobKeys(con);
     await docsExamples(dir);
     await documented(con);
     const t0 = Date.now();
     await threads();
     console.log(`5. ${ROWS} rows on 1 and 2 threads in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    await unsigned();
+    await unsigned(dir);
   } catch (e) {
     failed++;
     console.log('FAILED with an exception: ' + (e.stack || e));
