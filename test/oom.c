@@ -271,7 +271,7 @@ static void addScripts(void){
     ** size), NULL (no row). */
     static const Script aParse = { "parse", 0, {
       "SELECT * FROM urn_parse('URN:Example:a%2cb?+r?=q#f')",
-      "SELECT *, x, mode FROM urn_parse(x'55524e3a41423a63', 'rfc2141')",
+      "SELECT *, input, mode FROM urn_parse(x'55524e3a41423a63', 'rfc2141')",
       "SELECT * FROM urn_parse('urn:isbn:0-395-36341-6', 'ns')",
       "SELECT key, typeof(key) FROM urn_parse(42.5), urn_parse(NULL)",
       "SELECT * FROM urn_parse('x', 'nope')",
@@ -280,7 +280,7 @@ static void addScripts(void){
       "CREATE TABLE t(b TEXT)",
       "INSERT INTO t VALUES('urn:ab:c'), (NULL), ('not a urn'),"
       " (printf('URN:EX:%.3000c#f', 'z'))",
-      "SELECT length(p.key), p.nid, p.f, p.x IS t.b FROM t"
+      "SELECT length(p.key), p.nid, p.f, p.input IS t.b FROM t"
       " LEFT JOIN urn_parse(t.b) AS p",
       "}",
       0 } };

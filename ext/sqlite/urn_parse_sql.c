@@ -29,8 +29,10 @@
 **     -> 1, 'isbn', '0-395-36341-1', NULL, NULL, 'p',
 **        'urn:isbn:0-395-36341-1', 'urn:isbn:0-395-36341-1'
 **   SELECT t.id, p.nid, p.nss FROM t, urn_parse(t.id) AS p WHERE p.valid;
-** The hidden columns x and mode hold the arguments.  It is registered
-** innocuous, so views and triggers may use it under trusted_schema=OFF.
+** The hidden columns input and mode hold the arguments (not "x": an
+** argument naming a column x of the query, urn_parse(x), would name the
+** hidden column instead).  It is registered innocuous, so views and
+** triggers may use it under trusted_schema=OFF.
 */
 #include <string.h>
 #include "urn_glue.h"
@@ -46,7 +48,7 @@ SQLITE_EXTENSION_INIT3
 #define PARSE_F         5
 #define PARSE_CANONICAL 6
 #define PARSE_KEY       7
-#define PARSE_X         8
+#define PARSE_INPUT     8
 #define PARSE_MODE      9
 
 /* A cursor: the one row of one xFilter call.  X's bytes are the
@@ -75,12 +77,12 @@ static int parseConnect(sqlite3 *db, void *pAux, int argc,
   (void)pAux; (void)argc; (void)argv; (void)pzErr;
   return urnVtabConnect(db,
       "CREATE TABLE x(valid INTEGER, nid TEXT, nss TEXT, r TEXT, q TEXT,"
-      " f TEXT, canonical TEXT, key, x HIDDEN, mode HIDDEN)", ppVtab);
+      " f TEXT, canonical TEXT, key, input HIDDEN, mode HIDDEN)", ppVtab);
 }
 
 /* The one plan: urn_parse(X [, MODE]), one row (urnVtabArgsBestIndex()). */
 static int parseBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
-  return urnVtabArgsBestIndex(pVtab, pInfo, PARSE_X, 1,
+  return urnVtabArgsBestIndex(pVtab, pInfo, PARSE_INPUT, 1,
                               "urn_parse(X [, MODE]): X is missing");
 }
 
@@ -170,7 +172,8 @@ static int parseKey(ParseCursor *pCur){
   return SQLITE_OK;
 }
 
-/* X as it was given: the hidden column x, and the key of a non-text X. */
+/* X as it was given: the hidden column input, and the key of a non-text
+** X. */
 static void parseResultX(ParseCursor *pCur, sqlite3_context *ctx){
   switch( pCur->eType ){
     case SQLITE_INTEGER: sqlite3_result_int64(ctx, pCur->iVal); break;
@@ -226,7 +229,7 @@ static int parseColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       sqlite3_result_text64(ctx, (const char*)pCur->zKey, pCur->nKey,
                             SQLITE_TRANSIENT, SQLITE_UTF8);
       break;
-    case PARSE_X:
+    case PARSE_INPUT:
       parseResultX(pCur, ctx);
       break;
     default:
