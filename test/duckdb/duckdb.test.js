@@ -388,7 +388,8 @@ async function tablesAgainstSqlite(con) {
 async function argCounts(con) {
   for (const sql of ['SELECT urn_valid()', "SELECT urn_valid('a', 'ns', 'x')",
                      "SELECT urn_equal('a')", "SELECT urn_build('a')",
-                     "SELECT urn_version('a')", "SELECT urn_encode('a', 'ns')"]) {
+                     "SELECT urn_version('a')", "SELECT urn_encode('a', 'ns')",
+                     'SELECT urn_parse()', "SELECT urn_parse('a', 'ns', 'x')", 'SELECT urn_parse(42)']) {
     try { await rows(con, sql); ok(`3 ${sql}`, false, 'no error'); } catch (e) {
       ok(`3 ${sql}`, /^Binder Error: No function matches/.test(e.message), e.message);
     }
