@@ -12,7 +12,9 @@
 //      SQLite's urn_find on the same text;
 //   2. urn_find and urn_namespaces() give SQLite's rows;
 //   3. a wrong argument count is DuckDB's binder error;
-//   4. every DuckDB example of docs/duckdb.md (a ```sql block after a
+//   4. every function has an entry "#### name(ARGS) → TYPE" in
+//      docs/duckdb.md's reference, TYPE the one DuckDB registered, with an
+//      example; every DuckDB example of docs/duckdb.md (a ```sql block after a
 //      "<!-- duckdb -->" line) gives the rows it shows ("-- → a | b", NULL as
 //      NULL) or the error ("-- error: MESSAGE", DuckDB's own words included);
 //      they write and read CSV and Parquet files with DuckDB's own readers;
@@ -472,6 +474,25 @@ async function documented(con) {
       WHERE function_name LIKE 'urn\\_%' ESCAPE '\\' ORDER BY 1`)).map((r) => r[0]);
   ok('4.9', names.length >= 20, names.join(' '));
   for (const n of names) ok(`4.9.${n}`, heads.includes(n), `${n} has no ### heading in docs/`);
+  // docs/duckdb.md's reference: a "#### name(ARGS) → TYPE" entry for every
+  // function, TYPE what DuckDB registered for VARCHAR arguments (TABLE for
+  // a table function), each followed by a DuckDB example.
+  const doc = fs.readFileSync(path.join(top, 'docs', 'duckdb.md'), 'utf8');
+  const ref = new Map();
+  for (const m of doc.matchAll(/^#### (urn_[a-z0-9_]+)\(.*\) → (.+)\n([\s\S]*?)(?=\n#{2,4} |(?![\s\S]))/gm)) {
+    ref.set(m[1], { type: m[2], example: m[3].includes('<!-- duckdb -->\n```sql') });
+  }
+  const reg = new Map((await rows(con, `SELECT function_name, any_value(function_type),
+      any_value(return_type) FILTER (WHERE list_distinct(parameter_types) = ['VARCHAR'] OR len(parameter_types) = 0)
+      FROM duckdb_functions() WHERE function_name LIKE 'urn\\_%' ESCAPE '\\' GROUP BY 1`)).map((r) => [r[0], r]));
+  const asDoc = (kind, t) => (kind === 'table' ? 'TABLE' : t === 'VARCHAR[]' ? 'LIST(VARCHAR)'
+    : /^STRUCT\(/.test(t) ? 'STRUCT' : t);
+  for (const n of names) {
+    const [, kind, t] = reg.get(n);
+    const want = asDoc(kind, t), e = ref.get(n);
+    ok(`4.10.${n}`, e && (e.type === want || e.type === `${want} or BLOB`) && e.example,
+       `docs/duckdb.md: ${e ? `'→ ${e.type}'${e.example ? '' : ' without an example'}` : 'no #### entry'}, DuckDB registers ${want}`);
+  }
 }
 
 // ---- 5. Two threads give what one gives ----------------------------------
