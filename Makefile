@@ -63,6 +63,8 @@ NEEDS_golden     := shell tcl python
 NEEDS_platforms   = $(PLAT_NEEDS)
 NEEDS_dist        = $(PLAT_NEEDS)
 PREREQS           = $(NEEDS) $(foreach g,$(MAKECMDGOALS),$(NEEDS_$(g)))
+# tools/prereqs.sh names the goals that asked for what it installs.
+export URN_MAKE_GOALS := $(MAKECMDGOALS)
 
 # make release says what its cross builds need before anything installs it
 # (RELEASE_NOTE, mk/platforms.mk).

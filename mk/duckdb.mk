@@ -61,7 +61,7 @@ prereqs-duckdb:
 $(DUCKDB_INC)/duckdb_extension.h: mk/duckdb.mk | prereqs-duckdb
 	@rm -rf $(DUCKDB_DIR)/npm $(DUCKDB_INC)
 	@mkdir -p $(DUCKDB_DIR)/npm $(DUCKDB_INC)
-	cd $(DUCKDB_DIR)/npm && npm pack --silent $(DUCKDB_HEADERS_PKG) >/dev/null
+	sh tools/npm-fetch.sh $(DUCKDB_DIR)/npm "DuckDB's C extension API headers, for make duckdb" npm pack $(DUCKDB_HEADERS_PKG)
 	tar -xzf $(DUCKDB_DIR)/npm/*.tgz -C $(DUCKDB_INC) --strip-components=5 \
 	  package/src/duckdb/src/include/duckdb.h \
 	  package/src/duckdb/src/include/duckdb_extension.h
@@ -103,8 +103,8 @@ duckdb-arm64: $(DUCKDB_ARM64)
 # API $(DUCKDB_CAPI_VERSION).
 $(DUCKDB_DIR)/node/.installed: mk/duckdb.mk | prereqs-duckdb
 	@mkdir -p $(DUCKDB_DIR)/node
-	cd $(DUCKDB_DIR)/node && npm install --silent --no-audit --no-fund \
-	  --no-package-lock --prefix . $(DUCKDB_NODE_PKG) >/dev/null
+	sh tools/npm-fetch.sh $(DUCKDB_DIR)/node "a stock DuckDB, which make duckdb-test loads the extension into" \
+	  npm install --no-audit --no-fund --no-package-lock --prefix . $(DUCKDB_NODE_PKG)
 	@touch $@
 
 duckdb-node: $(DUCKDB_DIR)/node/.installed
