@@ -6,8 +6,9 @@
 #   make release    the archives and packages for every platform (it says
 #                   first which cross-compilers it installs; mk/platforms.mk)
 #
-# Missing prerequisites are installed with apt-get when run as root, else the
-# command to run is printed (tools/prereqs.sh).
+# Missing prerequisites are named, each with what it is for, then installed
+# with apt-get when run as root, else the command to run is printed
+# (tools/prereqs.sh).
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g

@@ -44,7 +44,7 @@ why() {
     python) echo "a python3 that loads extensions, for the Python tests and examples" ;;
     pywheel) echo "pip, setuptools, wheel and venv, to build the wheel and install it in a virtual environment (make wheel)" ;;
     apsw) echo "APSW, a Python binding the wheel is tested with" ;;
-    node) echo "Node.js and npm, and what builds native modules (node's headers, make, g++), to fetch packages from npm and run the npm, DuckDB and WebAssembly tests" ;;
+    node) echo "Node.js and npm, and what builds native modules (node's headers, make, g++): npm fetches DuckDB's headers (make duckdb, make dist) and SQLite's amalgamation (make wasm, make npm), node runs the npm, DuckDB and WebAssembly tests" ;;
     npm) echo "npm, which fetches the packages the build downloads" ;;
     emscripten) echo "emscripten (emcc and its LLVM, about 2 GB), which compiles SQLite and the extension to WebAssembly: make wasm, and make npm for the browser module its package carries" ;;
     chromium) echo "headless Chromium, in which make wasm-test runs the playground" ;;
