@@ -46,6 +46,7 @@ why() {
     apsw) echo "APSW, a Python binding the wheel is tested with" ;;
     node) echo "Node.js and npm, and what builds native modules (node's headers, make, g++): npm fetches DuckDB's headers (make duckdb, make dist) and SQLite's amalgamation (make wasm, make npm), node runs the npm, DuckDB and WebAssembly tests" ;;
     npm) echo "npm, which fetches the packages the build downloads" ;;
+    cmake) echo "CMake, which builds the DuckDB extension as DuckDB's own extensions build (make duckdb-cmake-test)" ;;
     emscripten) echo "emscripten (emcc and its LLVM, about 2 GB), which compiles SQLite and the extension to WebAssembly: make wasm, and make npm for the browser module its package carries" ;;
     chromium) echo "headless Chromium, in which make wasm-test runs the playground" ;;
     clang) echo "clang with its sanitizer and fuzzer runtimes, for make check" ;;
