@@ -19,6 +19,7 @@
 //      "<!-- duckdb -->" line) gives the rows it shows ("-- → a | b", NULL as
 //      NULL) or the error ("-- error: MESSAGE", DuckDB's own words included);
 //      they write and read CSV and Parquet files with DuckDB's own readers;
+//      and each ```node program prints its "// → X" lines;
 //   5. a run over URN_DUCKDB_ROWS (1,000,000) rows with 2 threads equals the
 //      1-thread run, for every function;
 //   6. without allow_unsigned_extensions DuckDB refuses the file with its own
@@ -482,6 +483,38 @@ async function pageExamples(dir, file, least) {
   }
 }
 
+// The ```node programs of docs/duckdb.md (DuckDB's Node.js client), each
+// run by node in a directory where dist/urn.duckdb_extension is this
+// build, as in a clone; what it prints must be its "// → X" lines.
+function nodeExamples(dir) {
+  const file = path.join(top, 'docs', 'duckdb.md');
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const cwd = path.join(dir, 'node-examples');
+  fs.mkdirSync(path.join(cwd, 'dist'), { recursive: true });
+  fs.symlinkSync(path.resolve(EXT), path.join(cwd, 'dist', 'urn.duckdb_extension'));
+  let n = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^```node\s*$/.test(lines[i])) continue;
+    const body = [];
+    let j = i + 1;
+    while (j < lines.length && !/^```\s*$/.test(lines[j])) body.push(lines[j++]);
+    const want = body.map((l) => /^\s*\/\/ → (.*)$/.exec(l)).filter(Boolean).map((m) => m[1]);
+    const prog = path.join(cwd, `example-${i + 1}.js`);
+    fs.writeFileSync(prog, body.join('\n') + '\n');
+    let out;
+    try {
+      out = execFileSync(process.execPath, [prog], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      out = `FAILED ${e.stderr || e.message}`;
+    }
+    ok(`4.duckdb.md:${i + 1} node`, JSON.stringify(out.trimEnd().split('\n')) === JSON.stringify(want),
+       `printed ${JSON.stringify(out)}, the page shows ${JSON.stringify(want)}`);
+    n++;
+    i = j;
+  }
+  ok('4.node', n >= 1, 'no ```node block in docs/duckdb.md');
+}
+
 // Every function the extension registers has its one home: a "### name("
 // heading in docs/functions.md, or in docs/duckdb.md for DuckDB's own (the
 // tables urn_namespaces and urn_resolvers: headings of docs/namespaces.md
@@ -688,6 +721,7 @@ function footers() {
     await huge(con);
     await blobKeys(con);
     await docsExamples(dir);
+    nodeExamples(dir);
     await documented(con);
     const t0 = Date.now();
     await threads();
