@@ -10,7 +10,7 @@
 # and llvm-cov, for make coverage), gnuplot, mingw, arm64 (the aarch64 cross
 # compiler and SQLite's arm64 headers and libraries, Debian multiarch), qemu
 # (qemu-user, to run arm64 programs), ripgrep (rg, which make bench
-# measures urn_find against), wine (to run Windows programs), npm,
+# measures urn_find against), wine (to run Windows programs), npm, cmake,
 # dqlite (libdqlite's headers, Go, the go-dqlite client's sources, the
 # dqlite shell); and for the hosts of `make hosts` (mk/hosts.mk):
 # sqlite-utils, go (Debian's Go and mattn/go-sqlite3), rust (Debian's cargo
@@ -52,6 +52,8 @@ for need in "$@"; do
       command -v wine >/dev/null 2>&1 || { add wine; add wine64; } ;;
     npm)
       command -v npm >/dev/null 2>&1 || add npm ;;
+    cmake)
+      command -v cmake >/dev/null 2>&1 || add cmake ;;
     emscripten)
       # emcc's JavaScript optimizer needs Debian's acorn (node-acorn, a
       # dependency of the package).

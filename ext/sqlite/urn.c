@@ -21,8 +21,11 @@
 **
 **   urn_valid(X [,MODE])      1 if X is a URN, else 0.
 **   urn_error(X [,MODE])      NULL if X is a URN, else why not:
-**                             'offset 7: found end of the input, expected
-**                             ... (RFC 8141 §2)'; offsets are 0-based bytes.
+**                             'offset 7: found the end of the input,
+**                             expected ... (RFC 8141 §2)'; offsets are
+**                             0-based bytes.  What was found: ':', ' '
+**                             (space), 'ø' (U+00F8), U+0009 (tab), byte
+**                             0xFF, not UTF-8 (docs/functions.md).
 **                             Mode 'ns' says what the namespace rejects.
 **   urn_nid(X [,MODE])        the NID, lower-cased (RFC 8141 §2.1).
 **   urn_nss(X [,MODE])        the NSS exactly as written.
@@ -161,7 +164,7 @@ static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( mode<0 ) return;
   if( urnArgText(ctx, argv[0], &z, &n)<=0 ) return;
   if( urnFnCheck(z, n, mode, &parts, 0, zMsg, 0) ) return;
-  /* NUL-terminated, with no other NUL byte (printable text, urn_scan.h and
+  /* NUL-terminated, with no other NUL byte (valid UTF-8, urn_scan.h and
   ** urn_ns.h): length -1, so that SQLite marks it terminated, as in
   ** urnRewriteFunc(). */
   sqlite3_result_text(ctx, zMsg, -1, SQLITE_TRANSIENT);

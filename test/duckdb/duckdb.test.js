@@ -11,7 +11,8 @@
 //      SQLite's urn_find on the same text;
 //   2. urn_find and urn_namespaces() give SQLite's rows;
 //   3. a wrong argument count is DuckDB's binder error;
-//   4. every DuckDB example of docs/duckdb.md (a ```sql block after a
+//   4. every DuckDB example of docs/duckdb.md and of the archive's README,
+//      pkg/duckdb/README.md (a ```sql block after a
 //      "<!-- duckdb -->" line) gives the rows it shows ("-- → a | b", NULL as
 //      NULL) or the error ("-- error: MESSAGE", DuckDB's own words included);
 //      they write and read CSV and Parquet files with DuckDB's own readers;
@@ -20,8 +21,9 @@
 //   6. without allow_unsigned_extensions DuckDB refuses the file with its own
 //      error, which docs/duckdb.md quotes;
 //   7. values of many MB beside small ones in a chunk give SQLite's answers;
-//   8. the footer of each build at hand (linux_amd64, linux_arm64) has its
-//      534 bytes and fields where DuckDB reads them.
+//   8. the footer of each build at hand (linux_amd64, linux_amd64_gcc4,
+//      linux_arm64, windows_amd64) has its 534 bytes and fields where DuckDB
+//      reads them.
 // Ends with "N passed, N failed"; exits 1 when anything failed.
 'use strict';
 const fs = require('fs');
@@ -116,11 +118,23 @@ function inputs() {
     'urn:example:a\u0000b', '\u0000', 'a b c', 'urn:example:a\tb',
     'see urn:isbn:0-395-36341-1. and (urn:example:x) urn:ab:c, URN:EX:y?',
     'urn:ex:a:b:c', 'rfc8141', 'ns',
+    // What urn_error names by code point and name, or shows with its code
+    // point (docs/functions.md, urn_error).
+    'urn:ex:l\u2019\u00e9t\u00e9', 'urn:ex:a\u00a0b', 'urn:ex:\u200b', '\ufeffurn:ex:a',
+    'urn:ex:\u{1F600}', 'urn:ex:a\rb', 'urn:ex:\u0085', 'urn:ex:\u007f', 'urn:ex:\u{E0001}',
+    'urn:ex:\u{10FFFD}', 'urn:ex:\uFDD0', 'urn:ex:\u3000', 'urn:ex:a\u0301',
   ];
   for (const w of words) out.push(Buffer.from(w, 'utf8'));
   // Bytes that are not UTF-8 (BLOB only).
   out.push(Buffer.from([0xff, 0x00]), Buffer.from('urn:ex:\xe9', 'latin1'),
            Buffer.from('urn:ex:a\xff', 'latin1'));
+  // Each kind of ill-formed UTF-8 (RFC 3629 §3, §4): a lone continuation
+  // byte, a sequence cut short by the end, overlong forms, a surrogate,
+  // past U+10FFFF.
+  for (const bad of [[0x80], [0xe2, 0x80], [0xc0, 0xaf], [0xe0, 0x80, 0xaf],
+                     [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
+    out.push(Buffer.concat([Buffer.from('urn:ex:', 'latin1'), Buffer.from(bad)]));
+  }
   return out;
 }
 
@@ -397,9 +411,15 @@ function show(v) {
   return String(v);
 }
 async function docsExamples(dir) {
-  const file = path.join(top, 'docs', 'duckdb.md');
+  for (const [file, least] of [[path.join(top, 'docs', 'duckdb.md'), 3],
+                               [path.join(top, 'pkg', 'duckdb', 'README.md'), 1]]) {
+    await pageExamples(dir, file, least);
+  }
+}
+async function pageExamples(dir, file, least) {
+  const page = path.basename(path.dirname(file)) === 'duckdb' ? 'pkg/duckdb/README.md' : 'duckdb.md';
   const blocks = docBlocks(file);
-  ok('4.0', blocks.length >= 3, `${blocks.length} blocks`);
+  ok(`4.0.${page}`, blocks.length >= least, `${blocks.length} blocks`);
   const cwd = process.cwd();
   process.chdir(dir);
   try {
@@ -415,10 +435,10 @@ async function docsExamples(dir) {
           if (/;\s*$/.test(line)) { stmts.push({ sql: cur, rows: [], err: null }); cur = ''; }
         }
       }
-      ok(`4.duckdb.md:${b.line} terminated`, cur === '', cur);
+      ok(`4.${page}:${b.line} terminated`, cur === '', cur);
       const con = await open();
       for (const s of stmts) {
-        const name = `4.duckdb.md:${b.line} ${s.sql.trim().split('\n')[0]}`;
+        const name = `4.${page}:${b.line} ${s.sql.trim().split('\n')[0]}`;
         try {
           const got = (await rows(con, s.sql)).map((r) => r.map(show).join(' | '));
           if (s.err !== null) ok(name, false, `no error, the page says '${s.err}'`);
@@ -515,9 +535,9 @@ async function unsigned() {
   let msg = null;
   try { await con.run(`LOAD '${EXT}'`); } catch (e) { msg = e.message; }
   ok('6.1', msg !== null && /could not be loaded because its signature is either missing or invalid and unsigned extensions are disabled by configuration \(allow_unsigned_extensions\)/.test(msg), msg);
-  // The docs quote it, with the file name of the example.
+  // The docs quote it, as DuckDB prints it for the path of the example.
   const doc = fs.readFileSync(path.join(top, 'docs', 'duckdb.md'), 'utf8');
-  const quoted = msg && msg.replace(EXT, 'urn.duckdb_extension');
+  const quoted = msg && msg.replace(EXT, 'dist/urn.duckdb_extension');
   ok('6.2', quoted && doc.includes(quoted), `docs/duckdb.md does not quote: ${quoted}`);
 }
 
@@ -525,11 +545,14 @@ async function unsigned() {
 // loaded here): 534 bytes, its fields where DuckDB reads them.
 
 function footers() {
-  for (const plat of ['linux_amd64', 'linux_arm64']) {
+  // Each platform's file and the library under its footer (DuckDB 1.2's
+  // linux_amd64_gcc4 has linux_amd64's).
+  for (const [plat, so] of [['linux_amd64', 'linux_amd64/urn.so'], ['linux_amd64_gcc4', 'linux_amd64/urn.so'],
+                            ['linux_arm64', 'linux_arm64/urn.so'], ['windows_amd64', 'windows_amd64/urn.dll']]) {
     const f = path.join(top, 'build', 'duckdb', plat, 'urn.duckdb_extension');
     if (!fs.existsSync(f)) continue;
     const b = fs.readFileSync(f);
-    const lib = fs.statSync(path.join(top, 'build', 'duckdb', plat, 'urn.so')).size;
+    const lib = fs.statSync(path.join(top, 'build', 'duckdb', so)).size;
     const foot = b.subarray(b.length - 534);
     const field = (k) => foot.subarray(22 + 32 * (8 - k), 22 + 32 * (9 - k)).toString('latin1').replace(/\0+$/, '');
     ok(`8.${plat}.size`, b.length === lib + 534, `${b.length} vs ${lib} + 534`);
@@ -538,8 +561,15 @@ function footers() {
     ok(`8.${plat}.fields`, JSON.stringify([1, 2, 3, 5].map(field)) ===
       JSON.stringify(['4', plat, 'v1.2.0', 'C_STRUCT']), [1, 2, 3, 4, 5].map(field).join(' '));
     ok(`8.${plat}.signature`, foot.subarray(278).every((x) => x === 0));
-    // The machine code is the platform's (ELF e_machine: 62 x86-64, 183 arm64).
-    ok(`8.${plat}.elf`, b.readUInt16LE(18) === (plat === 'linux_arm64' ? 183 : 62));
+    // The machine code is the platform's (ELF e_machine: 62 x86-64, 183
+    // arm64; a PE file's machine, after its "PE\0\0", 0x8664 x86-64).
+    if (plat === 'windows_amd64') {
+      const pe = b.readUInt32LE(0x3c);
+      ok(`8.${plat}.pe`, b.subarray(0, 2).toString('latin1') === 'MZ' && b.readUInt32LE(pe) === 0x4550 &&
+        b.readUInt16LE(pe + 4) === 0x8664);
+    } else {
+      ok(`8.${plat}.elf`, b.readUInt16LE(18) === (plat === 'linux_arm64' ? 183 : 62));
+    }
   }
 }
 

@@ -113,6 +113,14 @@ const CORPUS = [
   "x'75726e3a61623a63'", "'See urn:isbn:0-395-36341-1. Also (urn:ietf:rfc:8141).'",
   "'<id>urn:nbn:de:101:1-2023</id> and urn:example:x,'", "42", "1.5", "-0.0", "NULL",
   "printf('urn:example:%.*c', 3000, 'a')",
+  // What urn_error names by code point and name, or shows with its code
+  // point, and each kind of ill-formed UTF-8 (as BLOBs: a lone continuation
+  // byte, a sequence cut short, an overlong form, a surrogate, past
+  // U+10FFFF).
+  "'urn:ex:l’été'", "'urn:ex:a' || char(9)", "char(65279) || 'urn:ex:a'", "'urn:ex:' || char(160)",
+  "'urn:ex:' || char(8203)", "'urn:ex:' || char(917505)", "'urn:ex:a' || char(13, 10)",
+  "x'75726e3a65783a80'", "x'75726e3a65783ae280'", "x'75726e3a65783ac0af'",
+  "x'75726e3a65783aeda080'", "x'75726e3a65783af4908080'",
 ];
 const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";
