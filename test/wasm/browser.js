@@ -647,6 +647,25 @@ async function run(cdp, base) {
         JSON.stringify(modeNote) === JSON.stringify(["rfc8141", "The link asks for mode “strict”, which is not a mode: the identifiers " +
           "are checked under RFC 8141. Choose RFC 2141 or 'ns' above if the link meant one of them."]), JSON.stringify(modeNote));
 
+  // ---- Errors in plain words (point 3): the engine's message names what
+  // it found; the page marks it, blank characters as a marked gap.
+  await page.eval('document.getElementById("ids").focus(), 1');
+  await page.paste(["urn:isbn:0 395", "urn:ab:c\u2019d", "urn:ab:c\u00a0d", "urn:ab:\u200bc", "urn:ab:c\td"].join("\n"));
+  await page.until(rowsReady(5)).catch(() => {});
+  const plain = await page.eval(`[...document.querySelectorAll("#ids-table tbody tr")].map((tr) => {
+    const m = tr.cells[1].querySelector("mark");
+    return [tr.cells[3].textContent.replace(/, expected.*/, ""), m.textContent, m.className, m.title, m.getBoundingClientRect().width > 3];
+  })`);
+  check("errors in plain words, each spot marked: a space, a curly quote, a no-break space, a zero width space, a tab",
+        JSON.stringify(plain) === JSON.stringify([
+          ["offset 10: found ' ' (space)", " ", "blank", "byte 10: U+0020", true],
+          ["offset 8: found '\u2019' (U+2019)", "\u2019", "", "byte 8: U+2019", true],
+          ["offset 8: found U+00A0 (no-break space)", "\u00a0", "blank", "byte 8: U+00A0", true],
+          ["offset 7: found U+200B (zero width space)", "\u200b", "blank", "byte 7: U+200B", true],
+          ["offset 8: found U+0009 (tab)", "\t", "blank", "byte 8: U+0009", true]]), JSON.stringify(plain));
+  await page.eval('document.getElementById("summary").scrollIntoView(), 1');
+  await page.shot("errors-1280.png");
+
   // ---- The duplicates view, sort, search (point 5).
   await page.eval('document.getElementById("example-ids").click(), 1');
   await page.until(rowsReady(11)).catch(() => {});
