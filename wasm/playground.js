@@ -714,6 +714,10 @@ async function init() {
   });
   $("whole").addEventListener("close", () => { $("whole-text").value = ""; whole = { label: "", text: "", at: 0 }; });
 
+  // A new fragment typed or pasted into the address bar of an open page is
+  // a new link: open it.  (The page's own replaceState fires no hashchange.)
+  window.addEventListener("hashchange", () => location.reload());
+
   startWorker();
 
   // What the address asks for; else the example identifiers.  The

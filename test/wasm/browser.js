@@ -671,6 +671,28 @@ async function run(cdp, base) {
   check("the page explains the three modes and the two groupings, a line each",
         JSON.stringify(help) === JSON.stringify(["RFC 8141", "RFC 2141 (legacy)", "'ns'", "group (URN)", "group (URN_NS)"]), JSON.stringify(help));
 
+  await page.goto("about:blank"); // (from the page's own address, a new fragment alone would not reload it)
+  await page.goto(`${base}index.html#z=not-deflate&mode=rfc2141`);
+  await page.until(rowsReady(11)).catch(() => {});
+  const zNote = await page.eval('[document.getElementById("mode").value, document.getElementById("ids-note").textContent]');
+  check("a damaged z= gets a sentence; the example identifiers are shown, in the link's mode",
+        JSON.stringify(zNote) === JSON.stringify(["rfc2141", "The link's identifiers (z=) are damaged, perhaps cut when it " +
+          "was copied: the example identifiers are shown instead. Ask for the link again, or for the CSV file."]), JSON.stringify(zNote));
+  // A link pasted into the address bar of the open page: only its fragment
+  // differs, and the page opens it.
+  await page.send("Page.navigate", { url: `${base}index.html#ids=${encodeURIComponent("urn:ab:c")}&mode=ns` });
+  await sleep(1500);
+  await page.until(rowsReady(1)).catch(() => {});
+  const hashNav = await page.eval('[document.getElementById("mode").value, document.getElementById("ids").value]');
+  check("a new fragment in the address bar of the open page opens that link",
+        JSON.stringify(hashNav) === JSON.stringify(["ns", "urn:ab:c"]), JSON.stringify(hashNav));
+  await page.eval('document.getElementById("mode").value = "rfc8141", document.getElementById("ids").focus(), 1');
+  await page.paste("urn:isbn:0-395-36341-1\tThe Hobbit\n");
+  const tsvHint = await page.until('!document.getElementById("csv-hint").hidden && document.getElementById("csv-hint-text").textContent')
+    .catch((e) => e.message);
+  check("a TSV line pasted one per line gets the hint too",
+        tsvHint === "Every line holds 1 tab, as the lines of a TSV file do, and is read whole as one identifier here.", tsvHint);
+
   // ---- The duplicates view, sort, search (point 5).
   await page.eval('document.getElementById("example-ids").click(), 1');
   await page.until(rowsReady(11)).catch(() => {});
