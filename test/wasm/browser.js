@@ -411,6 +411,8 @@ async function run(cdp, base) {
         JSON.stringify(shared) === JSON.stringify([["c", "n"], ["urn:ietf:rfc:8141", "ietf"], ["urn:isbn:0-395-36341-1", "isbn"]]),
         JSON.stringify(shared));
   check("the SQL box holds the shared query", (await page.eval('document.getElementById("sql").value')) === sql, "");
+  const sqlOverflow = await page.eval("document.documentElement.scrollWidth - window.innerWidth");
+  check("phone: with a query's result, the page is no wider than the screen", sqlOverflow <= 0, `${sqlOverflow}px too wide`);
   await page.shot("sql-link.png");
 
   // ---- Keyboard only: Tab to the SQL box, type, Ctrl+Enter; Tab to Download CSV, Enter.
