@@ -101,7 +101,7 @@ prereqs-duckdb:
 $(DUCKDB_INC)/duckdb_extension.h: mk/duckdb.mk | prereqs-duckdb
 	@rm -rf $(DUCKDB_DIR)/npm $(DUCKDB_INC)
 	@mkdir -p $(DUCKDB_DIR)/npm $(DUCKDB_INC)
-	cd $(DUCKDB_DIR)/npm && npm pack --silent $(DUCKDB_HEADERS_PKG) >/dev/null
+	sh tools/npm-fetch.sh $(DUCKDB_DIR)/npm "DuckDB's C extension API headers, for make duckdb" npm pack $(DUCKDB_HEADERS_PKG)
 	tar -xzf $(DUCKDB_DIR)/npm/*.tgz -C $(DUCKDB_INC) --strip-components=5 \
 	  package/src/duckdb/src/include/duckdb.h \
 	  package/src/duckdb/src/include/duckdb_extension.h
@@ -167,8 +167,8 @@ duckdb-windows: $(DUCKDB_WIN)
 # API $(DUCKDB_CAPI_VERSION).
 $(DUCKDB_DIR)/node/.installed: mk/duckdb.mk | prereqs-duckdb
 	@mkdir -p $(DUCKDB_DIR)/node
-	cd $(DUCKDB_DIR)/node && npm install --silent --no-audit --no-fund \
-	  --no-package-lock --prefix . $(DUCKDB_NODE_PKG) >/dev/null
+	sh tools/npm-fetch.sh $(DUCKDB_DIR)/node "a stock DuckDB, which make duckdb-test loads the extension into" \
+	  npm install --no-audit --no-fund --no-package-lock --prefix . $(DUCKDB_NODE_PKG)
 	@touch $@
 
 duckdb-node: $(DUCKDB_DIR)/node/.installed
@@ -182,7 +182,10 @@ $(DUCKDB_DIR)/gen_corpus: bench/gen_corpus.c | prereqs-duckdb
 	@mkdir -p $(@D)
 	$(CC) -O2 $(WARN) -o $@ bench/gen_corpus.c
 
-duckdb-test: $(DUCKDB_EXT) $(LIB) $(DUCKDB_DIR)/node/.installed $(DUCKDB_DIR)/gen_corpus prereqs
+# The footers of every build at hand are checked (test 8): on x86-64 DuckDB
+# 1.2's file is rebuilt first, so that it is never one of an older library.
+DUCKDB_TEST_BUILDS := $(DUCKDB_EXT) $(if $(filter linux_amd64,$(DUCKDB_PLATFORM)),$(DUCKDB_GCC4))
+duckdb-test: $(DUCKDB_TEST_BUILDS) $(LIB) $(DUCKDB_DIR)/node/.installed $(DUCKDB_DIR)/gen_corpus prereqs
 	@sh tools/prereqs.sh tcl
 	$(DUCKDB_ENV) URN_DUCKDB_ROWS=$(DUCKDB_TEST_ROWS) TCLSH=$(TCLSH) \
 	  URN_GEN_CORPUS=$(CURDIR)/$(DUCKDB_DIR)/gen_corpus node test/duckdb/duckdb.test.js
@@ -193,8 +196,8 @@ duckdb-test: $(DUCKDB_EXT) $(LIB) $(DUCKDB_DIR)/node/.installed $(DUCKDB_DIR)/ge
 DUCKDB_VERSION_DIRS := $(foreach v,$(DUCKDB_TEST_VERSIONS),$(DUCKDB_DIR)/versions/$(subst /,+,$(v)))
 $(DUCKDB_DIR)/versions/%/.installed: mk/duckdb.mk | prereqs-duckdb
 	@mkdir -p $(@D)
-	cd $(@D) && npm install --silent --no-audit --no-fund --no-package-lock \
-	  --prefix . $(subst +,/,$*) >/dev/null
+	sh tools/npm-fetch.sh $(@D) "one of the DuckDBs make duckdb-test loads the extension into" \
+	  npm install --no-audit --no-fund --no-package-lock --prefix . $(subst +,/,$*)
 	@touch $@
 
 # test/duckdb/install.test.js in every DuckDB of DUCKDB_TEST_VERSIONS and in
@@ -314,7 +317,7 @@ duckdb-dist: $$(foreach d,$$(DUCKDB_DIST_PLATS),$$(DUCKDB_DIR)/$$(d)/urn.duckdb_
 DUCKDB_WIN_TEST := $(DUCKDB_DIR)/windows-test
 $(DUCKDB_WIN_TEST)/duckdb.dll: mk/duckdb.mk | prereqs-duckdb
 	@rm -rf $(@D)/npm && mkdir -p $(@D)/npm
-	cd $(@D)/npm && npm pack --silent $(DUCKDB_WIN_PKG) >/dev/null
+	sh tools/npm-fetch.sh $(@D)/npm "DuckDB's Windows library, for make duckdb-windows-test" npm pack $(DUCKDB_WIN_PKG)
 	tar -xzf $(@D)/npm/*.tgz -C $(@D) --strip-components=1 package/duckdb.dll
 	@rm -rf $(@D)/npm
 	@touch $@

@@ -12,8 +12,8 @@
 ** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
 ** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
 ** reserved, "/", "?", "#" and %00 rejected); urn_valid, urn_error,
-** urn_canonical, urn_key, urn_equal, urn_json, urn_find and urn_url
-** (with a template) also take 'ns':
+** urn_canonical, urn_key, urn_equal, urn_json, urn_parse, urn_find and
+** urn_url (with a template) also take 'ns':
 ** RFC 8141 plus the namespace rules of urn_ns_sql.c (registered NID, check
 ** digits, key_ns).
 ** Any other mode, NULL included, is an SQL error that names the accepted
@@ -67,6 +67,10 @@
 **   urn_find(T [,MODE]): the URNs in the free text T, a
 **   table-valued function with one row (urn, start) per
 **   occurrence: "SELECT urn, start FROM urn_find(T)"      urn_find_sql.c
+**   urn_parse(X [,MODE]): every part of X from one scan, a
+**   table-valued function with one row (valid, nid, nss,
+**   r, q, f, canonical, key) per call, none for a NULL X:
+**   "SELECT * FROM urn_parse(X)"                          urn_parse_sql.c
 **   urn_url(X [,TEMPLATE [,MODE]]), urn_nbn_complete() and
 **   the virtual table urn_resolvers                       urn_url_sql.c
 **
@@ -470,6 +474,7 @@ static int urnRegister(sqlite3 *db){
   if( rc==SQLITE_OK ) rc = urnRegisterCodec(db);
   if( rc==SQLITE_OK ) rc = urnRegisterNs(db);
   if( rc==SQLITE_OK ) rc = urnRegisterFind(db);
+  if( rc==SQLITE_OK ) rc = urnRegisterParse(db);
   if( rc==SQLITE_OK ) rc = urnRegisterUrl(db);
   /* In a UTF-16 database SQLite picks the comparator of its encoding and
   ** hands it the strings as stored (docs/design.md, "Database
