@@ -20,6 +20,7 @@
 **         Link URI on https://id.gs1.org of the GS1 key that the EPC URI
 **         holds (EPC Tag Data Standard, GS1 Digital Link URI Syntax).
 */
+#include <assert.h>
 #include <string.h>
 #include <stdio.h>
 #include "urn_url.h"
@@ -184,46 +185,75 @@ static int templateCheck(const unsigned char *zTpl, size_t nTpl,
   return 1;
 }
 
-/* Write the canonical form of the URN z (scanned into *pParts) under
-** mode: key(X) of RFC 8141 §3.1 (scheme and NID lower-cased, %XX
-** upper-cased, components dropped), or in mode 'ns' key_ns(X)
-** (urn_ns.h).  With nssOnly, only its NSS (no transform changes the
-** head "urn:" NID ":"). */
-static void outKey(UrlOut *p, const unsigned char *z, const UrnParts *pParts,
-                   int mode, int nssOnly){
-  size_t nHead = pParts->nss.off;            /* "urn:" NID ":" */
-  if( mode==URN_MODE_NS ){
-    size_t nKey, at = p->n;
-    if( p->n<=p->nRoom && URN_KEY_LEN(pParts)<=p->nRoom-p->n ){
-      nKey = urnNsKeyWrite(z, pParts, (unsigned char*)p->z+at);
-      if( nssOnly ) memmove(p->z+at, p->z+at+nHead, nKey-nHead);
-    }else{
-      nKey = urnNsKeyWrite(z, pParts, 0);
-    }
-    outAdvance(p, nssOnly ? nKey-nHead : nKey);
-  }else{
-    size_t i;
-    if( !nssOnly ){
-      outStr(p, "urn:");
-      for(i=0; i<pParts->nid.len; i++){
-        unsigned char c = z[pParts->nid.off+i];
-        outChar(p, (char)((c>='A' && c<='Z') ? c|0x20 : c));
-      }
-      outChar(p, ':');
-    }
-    for(i=pParts->nss.off; i<URN_KEY_LEN(pParts); i++){
-      unsigned char c = z[i];
-      /* RFC 8141 §3.1: the hex digits of a %XX in upper case. */
-      if( c>='a' && c<='f' && (z[i-1]=='%' || z[i-2]=='%') ) c &= ~0x20;
-      outChar(p, (char)c);
-    }
+/* The canonical form of the URN being linked, measured once: its key
+** under the mode (RFC 8141 §3.1: scheme and NID lower-cased, %XX
+** upper-cased, components dropped; in mode 'ns' key_ns(X), urn_ns.h), and
+** the length of its head "urn:" NID ":", which no transform changes. */
+typedef struct UrlKey {
+  const unsigned char *z;     /* the URN */
+  const UrnParts *pParts;     /* its parts */
+  int mode;                   /* URN_MODE_xxx */
+  size_t nHead;               /* "urn:" NID ":" */
+  size_t nKey;                /* the whole key */
+} UrlKey;
+
+static void urlKeyStart(UrlKey *pKey, const unsigned char *z,
+                        const UrnParts *pParts, int mode){
+  pKey->z = z;
+  pKey->pParts = pParts;
+  pKey->mode = mode;
+  pKey->nHead = pParts->nss.off;
+  pKey->nKey = mode==URN_MODE_NS ? urnNsKeyWrite(z, pParts, 0)
+                                 : URN_KEY_LEN(pParts);
+}
+
+/* Write the key (or with nssOnly only its NSS) to zDst, which has room
+** for it.  Returns its length. */
+static size_t urlKeyWrite(const UrlKey *pKey, int nssOnly,
+                          unsigned char *zDst){
+  const unsigned char *z = pKey->z;
+  const UrnParts *pParts = pKey->pParts;
+  size_t i, k = 0;
+  if( pKey->mode==URN_MODE_NS ){
+    return nssOnly ? urnNsKeyWriteNss(z, pParts, zDst)
+                   : urnNsKeyWrite(z, pParts, zDst);
   }
+  if( !nssOnly ){
+    memcpy(zDst, "urn:", 4);
+    k = 4;
+    for(i=0; i<pParts->nid.len; i++){
+      unsigned char c = z[pParts->nid.off+i];
+      zDst[k++] = (c>='A' && c<='Z') ? c|0x20 : c;
+    }
+    zDst[k++] = ':';
+  }
+  for(i=pParts->nss.off; i<URN_KEY_LEN(pParts); i++){
+    unsigned char c = z[i];
+    /* RFC 8141 §3.1: the hex digits of a %XX in upper case. */
+    if( c>='a' && c<='f' && (z[i-1]=='%' || z[i-2]=='%') ) c &= ~0x20;
+    zDst[k++] = c;
+  }
+  return k;
+}
+
+/* The key (or with nssOnly its NSS) at the end of the output: measured,
+** then written only when all of it fits, so that a buffer of the measured
+** length gets every byte (urn_url.h). */
+static void outKey(UrlOut *p, const UrlKey *pKey, int nssOnly){
+  size_t n = nssOnly ? pKey->nKey-pKey->nHead : pKey->nKey;
+  if( p->n<=p->nRoom && n<=p->nRoom-p->n ){
+    size_t nDone = urlKeyWrite(pKey, nssOnly, (unsigned char*)p->z+p->n);
+    assert( nDone==n );
+    (void)nDone;
+  }
+  outAdvance(p, n);
 }
 
 /* Fill the template zTpl[0..nTpl) (checked) for the URN z. */
 static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
-                        const unsigned char *z, const UrnParts *pParts,
-                        int mode){
+                        const UrlKey *pKey){
+  const unsigned char *z = pKey->z;
+  const UrnParts *pParts = pKey->pParts;
   size_t i = 0;
   while( i<nTpl ){
     const unsigned char *zClose;
@@ -238,8 +268,8 @@ static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
     zClose = memchr(zTpl+i+1, '}', nTpl-i-1);
     j = (size_t)(zClose-(zTpl+i+1));
     switch( placeholderFind(zTpl+i+1, j) ){
-      case PH_URN: outKey(p, z, pParts, mode, 0); break;
-      case PH_NSS: outKey(p, z, pParts, mode, 1); break;
+      case PH_URN: outKey(p, pKey, 0); break;
+      case PH_NSS: outKey(p, pKey, 1); break;
       default: {
         size_t k;
         for(k=0; k<pParts->nid.len; k++){
@@ -537,8 +567,9 @@ static int outEpc(UrlOut *p, int eKind, const unsigned char *z, size_t n){
 
 /* The built-in resolver's URL for the URN z (scanned into *pParts); 0 if
 ** there is none. */
-static int outBuiltin(UrlOut *p, const unsigned char *z,
-                      const UrnParts *pParts){
+static int outBuiltin(UrlOut *p, const UrlKey *pKey){
+  const unsigned char *z = pKey->z;
+  const UrnParts *pParts = pKey->pParts;
   const unsigned char *zNss = z+pParts->nss.off;
   size_t nNss = pParts->nss.len;
   const UrnResolver *pR = resolverFind(z+pParts->nid.off, pParts->nid.len,
@@ -551,7 +582,7 @@ static int outBuiltin(UrlOut *p, const unsigned char *z,
       const char *zT = pR->zTemplate;
       const char *zAt = strstr(zT, "{urn}");
       outBytes(p, zT, (size_t)(zAt-zT));
-      outKey(p, z, pParts, URN_MODE_RFC8141, 0);
+      outKey(p, pKey, 0);
       outStr(p, zAt+5);
       return 1;
     }
@@ -568,6 +599,7 @@ size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
               UrnUrlErr *pErr){
   UrnParts parts;
   UrlOut out;
+  UrlKey key;
   int ok;
   pErr->zMsg[0] = 0;
   if( zTpl && !templateCheck(zTpl, nTpl, pErr) ) return URN_URL_NULL;
@@ -581,11 +613,13 @@ size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
   out.z = zOut;
   out.nRoom = zOut ? nOut : 0;
   out.n = 0;
+  /* The built-in resolvers fill in urn_canonical(X) (K_TEMPLATE). */
+  urlKeyStart(&key, z, &parts, zTpl ? mode : URN_MODE_RFC8141);
   if( zTpl ){
-    outTemplate(&out, zTpl, nTpl, z, &parts, mode);
+    outTemplate(&out, zTpl, nTpl, &key);
     ok = 1;
   }else{
-    ok = outBuiltin(&out, z, &parts);
+    ok = outBuiltin(&out, &key);
   }
   return ok ? out.n : URN_URL_NULL;
 }

@@ -320,9 +320,50 @@ async function main() {
   check("require(\"sqlite-urn\") is still the loader, index.js", cjs.status === 0 && /index\.js$/.test(cjs.stdout.trim()),
         cjs.stdout + cjs.stderr);
 
+  // ---- 7. urn_url: the audit's reproducers (issue 38).
+  await urlAudit(api);
+
   db.close();
   console.log(`node: ${npass} passed, ${nfail} failed`);
   process.exit(nfail ? 1 : 0);
+}
+
+// urn_url (issue 38): the audit's reproducers, in the WebAssembly build,
+// against the native library and the answers written out here.
+const URL_KEYS = [
+  ["urn:doi:10.1000/ABC", "rfc8141", "urn:doi:10.1000/ABC"],
+  ["urn:doi:10.1000/ABC", "ns", "urn:doi:10.1000/abc"],
+  ["URN:ISBN:0-395-36341-1", "ns", "urn:isbn:0395363411"],
+  ["urn:doi:10.1000/182", "ns", "urn:doi:10.1000/182"],
+  ["URN:Example:a%2cb?+r#f", "rfc8141", "urn:example:a%2Cb"],
+];
+async function urlAudit(api) {
+  const db = await api.openDatabase();
+  const q = (v) => `'${v.replace(/'/g, "''")}'`;
+  // Measure, then write: templates padded so that the URL's length crosses
+  // the glue's stack buffer (512 bytes) one byte at a time.
+  const sweep = [];
+  for (const [u, m, key] of URL_KEYS) {
+    const nid = key.split(":")[1];
+    const nss = key.slice(5 + nid.length);
+    for (let i = 440; i <= 560; i++) {
+      const pad = "A".repeat(i);
+      sweep.push([u, `${pad}{nss}`, m, pad + nss], [u, `{urn}${pad}`, m, key + pad],
+                 [u, `${pad}{urn}{nss}`, m, pad + key + nss], [u, `{nss}${pad}{nid}`, m, nss + pad + nid]);
+    }
+  }
+  const values = sweep.map(([u, t, m], i) => `(${i}, ${q(u)}, ${q(t)}, ${q(m)})`).join(", ");
+  const sql = `WITH v(i, u, t, m) AS (VALUES ${values}) ` +
+    "SELECT urn_url(u, t, m) AS url, length(urn_url(u, t, m)) AS n FROM v ORDER BY i;";
+  const w = wasmRows(db, sql);
+  const n = nativeRows("", sql);
+  const wrong = sweep.filter(([, , , want], i) => !w.rows || w.rows[i].url !== want || w.rows[i].n !== want.length);
+  check(`urn_url writes every byte it measured, at ${sweep.length} lengths around 512`,
+        wrong.length === 0 && agree(w, n), `${wrong.length} wrong: ${show(wrong.slice(0, 2)).slice(0, 300)}`);
+  const one = "SELECT length(urn_url('urn:doi:10.1000/182', printf('%.600c{nss}','A'), 'ns')) AS n;";
+  const r = wasmRows(db, one);
+  check("the audit's reproducer: 611 bytes, not 600", agree(r, nativeRows("", one)) && same(r.rows, [{ n: 611 }]), show(r));
+  db.close();
 }
 
 // A ```sql block of the manual: statements ending with ';' at the end of a
