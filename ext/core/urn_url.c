@@ -149,8 +149,12 @@ static int placeholderFind(const unsigned char *z, size_t n){
 }
 
 /* Check the template zTpl[0..nTpl): every '{' opens one of the known
-** placeholders, closed by '}'.  Returns 1, or 0 with the message in
-** *pErr. */
+** placeholders, closed by '}', and every other byte is printable ASCII
+** (0x20 to 0x7E), which a URL can hold as written: a control byte, NUL
+** among them, DEL, or a byte of a character outside ASCII is an error
+** (RFC 3986 §2: a URI is ASCII; other characters go percent-encoded,
+** §2.1, which the template's author writes).  Returns 1, or 0 with the
+** message in *pErr. */
 static int templateCheck(const unsigned char *zTpl, size_t nTpl,
                          UrnUrlErr *pErr){
   size_t i = 0;
@@ -158,6 +162,13 @@ static int templateCheck(const unsigned char *zTpl, size_t nTpl,
     const unsigned char *zClose;
     size_t nName;
     if( zTpl[i]!='{' ){
+      if( zTpl[i]<0x20 || zTpl[i]>0x7e ){
+        snprintf(pErr->zMsg, sizeof(pErr->zMsg),
+                 "urn_url(): byte 0x%02X at offset %lu of the template "
+                 "cannot stand in a URL; write it percent-encoded "
+                 "(RFC 3986 §2.1)", zTpl[i], (unsigned long)i);
+        return 0;
+      }
       i++;
       continue;
     }

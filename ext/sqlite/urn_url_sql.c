@@ -84,9 +84,10 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   }else{
     urnUrl(z, n, zTpl, nTpl, mode, zOut, nUrl, &err);
   }
-  /* Printable ASCII, no NUL (urn_url.h): terminated for SQLite to mark. */
+  /* Printable ASCII, no NUL (urn_url.h), given with its length, as
+  ** DuckDB's glue gives it; terminated too, which SQLite notes. */
   zOut[nUrl] = 0;
-  sqlite3_result_text(ctx, zOut, -1, sqlite3_free);
+  sqlite3_result_text(ctx, zOut, (int)nUrl, sqlite3_free);
 }
 
 /* urn_nbn_complete(X): one buffer of n+2 bytes, the longest answer and

@@ -328,6 +328,17 @@ db eval $sql r { set row {}; foreach c $r(*) { lappend row $r($c) }; puts [join 
   return out.split('\n').filter((l) => l !== '').map((l) => l.split('\x1f'));
 }
 const fmt = (v) => (v === null ? '' : typeof v === 'bigint' ? v.toString() : String(v));
+// SQLite's answer to a one-value query: the value, or "E:" and its error.
+function sqliteValue(sql) {
+  const tcl = `package require sqlite3
+sqlite3 db :memory:
+db enable_load_extension 1
+db eval {SELECT load_extension($env(URN_EXT))}
+fconfigure stdout -encoding utf-8
+set sql [encoding convertfrom utf-8 [binary decode hex ${hex(Buffer.from(sql))}]]
+if {[catch {db onecolumn $sql} v]} { puts "E:$v" } else { puts $v }`;
+  return execFileSync(TCLSH, [], { input: tcl, encoding: 'utf8' }).replace(/\n$/, '');
+}
 
 async function tablesAgainstSqlite(con) {
   const texts = ['see urn:isbn:0-395-36341-1. and é URN:example:x, urn:a (urn:ab:c)',
@@ -549,6 +560,18 @@ async function urlAudit(con) {
   // The audit's own reproducer.
   const r = await rows(con, "SELECT length(urn_url('urn:doi:10.1000/182', repeat('A', 600) || '{nss}', 'ns'))");
   ok('9.2', r[0][0] === 611n, fmt(r[0][0]));
+  // Template bytes that cannot stand in a URL (a NUL, invalid UTF-8, a
+  // control character, a character outside ASCII): the error SQLite gives.
+  const tpls = [["'a' || chr(0) || 'b{urn}'", "'a' || char(0) || 'b{urn}'"],
+                ["from_hex('ff7b75726e7d')", "x'ff7b75726e7d'"],
+                ["'x' || chr(9) || '{nss}'", "'x' || char(9) || '{nss}'"],
+                ["'https://bücher.example/{nss}'", "'https://bücher.example/{nss}'"]];
+  for (const [i, [duck, lite]] of tpls.entries()) {
+    let got;
+    try { got = fmt((await rows(con, `SELECT urn_url('urn:ab:c', ${duck})`))[0][0]); } catch (e) { got = 'E:' + ours(e.message); }
+    const want = sqliteValue(`SELECT urn_url('urn:ab:c', ${lite})`);
+    ok(`9.3.${i}`, got.startsWith('E:urn_url(): byte 0x') && want === got, `DuckDB ${got}, SQLite ${want}`);
+  }
 }
 
 // ---- 6. Unsigned extensions are refused without the setting ---------------

@@ -363,6 +363,14 @@ async function urlAudit(api) {
   const one = "SELECT length(urn_url('urn:doi:10.1000/182', printf('%.600c{nss}','A'), 'ns')) AS n;";
   const r = wasmRows(db, one);
   check("the audit's reproducer: 611 bytes, not 600", agree(r, nativeRows("", one)) && same(r.rows, [{ n: 611 }]), show(r));
+  // Template bytes that cannot stand in a URL: the native library's error.
+  for (const tpl of ["'a' || char(0) || 'b{urn}'", "x'ff7b75726e7d'", "'x' || char(9) || '{nss}'",
+                     "'https://bücher.example/{nss}'"]) {
+    const sql = `SELECT urn_url('urn:ab:c', ${tpl}) AS u;`;
+    const t = wasmRows(db, sql);
+    check(`a template byte outside printable ASCII is an error: ${tpl}`,
+          t.error !== undefined && t.error.startsWith("urn_url(): byte 0x") && agree(t, nativeRows("", sql)), show(t));
+  }
   db.close();
 }
 
