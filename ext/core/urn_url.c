@@ -101,6 +101,7 @@ typedef struct UrlOut {
   char *z;           /* the caller's buffer */
   size_t nRoom;      /* its size */
   size_t n;          /* the length so far, written or not */
+  size_t nMax;       /* past this length, counting stops (urn_url.h) */
 } UrlOut;
 
 /* The length stops at URN_URL_HUGE, longer than any engine's strings,
@@ -266,7 +267,9 @@ static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
   const unsigned char *z = pKey->z;
   const UrnParts *pParts = pKey->pParts;
   size_t i = 0;
-  while( i<nTpl ){
+  /* Once the URL is longer than the engine takes, the rest is not counted:
+  ** the caller refuses it as too big whatever its length. */
+  while( i<nTpl && p->n<=p->nMax ){
     const unsigned char *zClose;
     size_t j;
     if( zTpl[i]!='{' ){
@@ -606,7 +609,7 @@ static int outBuiltin(UrlOut *p, const UrlKey *pKey){
 }
 
 size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
-              size_t nTpl, int mode, char *zOut, size_t nOut,
+              size_t nTpl, int mode, size_t nMax, char *zOut, size_t nOut,
               UrnUrlErr *pErr){
   UrnParts parts;
   UrlOut out;
@@ -624,6 +627,7 @@ size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
   out.z = zOut;
   out.nRoom = zOut ? nOut : 0;
   out.n = 0;
+  out.nMax = nMax;
   /* The built-in resolvers fill in urn_canonical(X) (K_TEMPLATE). */
   urlKeyStart(&key, z, &parts, zTpl ? mode : URN_MODE_RFC8141);
   if( zTpl ){

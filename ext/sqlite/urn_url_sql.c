@@ -54,7 +54,7 @@ SQLITE_EXTENSION_INIT3
 /* urn_url(X [,TEMPLATE [,MODE]]) */
 static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z, *zTpl = 0;
-  size_t n, nTpl = 0, nUrl;
+  size_t n, nTpl = 0, nUrl, nMax;
   char aBuf[URN_URL_STACK];
   char *zOut;
   UrnUrlErr err;
@@ -64,13 +64,14 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( argc>=2 ){
     if( urnArgText(ctx, argv[1], &zTpl, &nTpl)<=0 ) return;
   }
-  nUrl = urnUrl(z, n, zTpl, nTpl, mode, aBuf, sizeof(aBuf), &err);
+  nMax = (size_t)sqlite3_limit(sqlite3_context_db_handle(ctx),
+                               SQLITE_LIMIT_LENGTH, -1);
+  nUrl = urnUrl(z, n, zTpl, nTpl, mode, nMax, aBuf, sizeof(aBuf), &err);
   if( nUrl==URN_URL_NULL ){
     if( err.zMsg[0] ) sqlite3_result_error(ctx, err.zMsg, -1);
     return;
   }
-  if( nUrl>(size_t)sqlite3_limit(sqlite3_context_db_handle(ctx),
-                                 SQLITE_LIMIT_LENGTH, -1) ){
+  if( nUrl>nMax ){
     sqlite3_result_error_toobig(ctx);
     return;
   }
@@ -82,7 +83,7 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( nUrl<=sizeof(aBuf) ){
     memcpy(zOut, aBuf, nUrl);
   }else{
-    urnUrl(z, n, zTpl, nTpl, mode, zOut, nUrl, &err);
+    urnUrl(z, n, zTpl, nTpl, mode, nMax, zOut, nUrl, &err);
   }
   /* Printable ASCII, no NUL (urn_url.h), given with its length, as
   ** DuckDB's glue gives it; terminated too, which SQLite notes. */

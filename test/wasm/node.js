@@ -371,6 +371,11 @@ async function urlAudit(api) {
     check(`a template byte outside printable ASCII is an error: ${tpl}`,
           t.error !== undefined && t.error.startsWith("urn_url(): byte 0x") && agree(t, nativeRows("", sql)), show(t));
   }
+  // A URL bound to be too long (20 GB): too big, as natively.
+  const huge = "SELECT urn_url(printf('urn:ab:%.1000000c', 'z'), replace(hex(zeroblob(20000)), '00', '{urn}')) AS u;";
+  const h = wasmRows(db, huge);
+  check("a 1 MB URN with {urn} 20,000 times is too big", h.error === "string or blob too big" &&
+        agree(h, nativeRows("", huge)), show(h).slice(0, 200));
   db.close();
 }
 
