@@ -659,10 +659,20 @@ static int nbnIsDe(const unsigned char *z, size_t nssOff){
 ** 1, 2, 3, ... and summed, the sum is divided by the last digit, and the
 ** last digit of the integer quotient is the check digit. */
 static int checkNbnDe(const unsigned char *z, size_t nssOff, size_t nssEnd,
-                      char *zErr, size_t nErr){
+                      size_t nbnOff, char *zErr, size_t nErr){
   UrnNbnDeSum sum;
   size_t i;
   int want;
+  /* The DNB's structure, "[Bibliothekssigel]-[eindeutige
+  ** Produktionsnummer][Prüfziffer]" (persistent-identifier.de, "URN
+  ** (NBN)-Vergabe"): a production number comes before the check digit,
+  ** so the NBN string nbnOff.. holds two characters at least, as
+  ** urn_nbn_complete() asks of a name it completes. */
+  if( nssEnd-nbnOff<2 ){
+    return nsFail(zErr, nErr, nbnOff, "a urn:nbn:de needs a production "
+                  "number before its check digit after the '-' (DNB URN "
+                  "structure)");
+  }
   urnNbnDeStart(&sum);
   for(i=nssOff; i+1<nssEnd; i++){
     if( !urnNbnDeAdd(&sum, z[i]) ){
@@ -720,7 +730,9 @@ static int checkNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
                   "the NBN string (RFC 8458 §4.2)", f.z);
   }
   /* The country's own rule, where its agency publishes one: Germany's. */
-  if( nbnIsDe(z, nssOff) ) return checkNbnDe(z, nssOff, nssEnd, zErr, nErr);
+  if( nbnIsDe(z, nssOff) ){
+    return checkNbnDe(z, nssOff, nssEnd, i, zErr, nErr);
+  }
   return 1;
 }
 
@@ -829,8 +841,10 @@ static void spansNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
       UrnNbnDeSum sum;
       size_t i, hi = 0;
       urnNbnDeStart(&sum);
+      /* A production number first, then the check digit (checkNbnDe()). */
+      p->aLo[1] = x+3-nssOff;
       for(i=nssOff; i<nssEnd; i++){
-        if( i>x && IS_DIGIT(z[i]) && z[i]-'0'==urnNbnDeCheck(&sum) ){
+        if( i>x+1 && IS_DIGIT(z[i]) && z[i]-'0'==urnNbnDeCheck(&sum) ){
           hi = i+1-nssOff;
         }
         if( !urnNbnDeAdd(&sum, z[i]) ) break;

@@ -434,20 +434,26 @@ static int hexVal(unsigned char c){
 ** percent-encoded for a path segment of the Digital Link URI (RFC 3986
 ** §2.1, §3.3: all but the unreserved letters, digits, '-', '.', '_'), or
 ** only measured (p==0).  Returns the number of characters it decodes to,
-** or -1 if it is no such field. */
-static int outGs1Chars(UrlOut *p, const unsigned char *z, size_t n){
+** 1 to nMax, or -1 if it is no such field or holds none or more than nMax
+** (the scan stops there: a field of any length costs at most nMax+1
+** characters). */
+static int outGs1Chars(UrlOut *p, const unsigned char *z, size_t n,
+                       int nMax){
   static const char zOther[] = "!'()*+,-.:;=_";
   static const char zEscaped[] = "\"%&/<>?";
   size_t i;
   int k = 0;
   for(i=0; i<n; i++, k++){
     unsigned char c = z[i];
+    if( k>=nMax ) return -1;
     if( c=='%' ){
       if( i+2>=n || !IS_HEX(z[i+1]) || !IS_HEX(z[i+2]) ) return -1;
       c = (unsigned char)(hexVal(z[i+1])*16 + hexVal(z[i+2]));
+      /* strchr() finds the NUL that ends its string: c==0 is none. */
       if( c==0 || strchr(zEscaped, c)==0 ) return -1;
       i += 2;
-    }else if( !IS_DIGIT(c) && !IS_ALPHA(c) && strchr(zOther, c)==0 ){
+    }else if( !IS_DIGIT(c) && !IS_ALPHA(c)
+           && (c==0 || strchr(zOther, c)==0) ){
       return -1;
     }
     if( p ){
@@ -458,7 +464,7 @@ static int outGs1Chars(UrlOut *p, const unsigned char *z, size_t n){
       }
     }
   }
-  return k;
+  return k>0 ? k : -1;
 }
 
 /* Split the EPC body z[0..n) into nField fields at its first nField-1
@@ -521,12 +527,12 @@ static int outEpc(UrlOut *p, int eKind, const unsigned char *z, size_t n){
     case K_SGTIN:                /* CompanyPrefix.IndicatorItemRef.Serial */
       if( !epcFields(z, n, 3, aS, aL) ) return 0;
       nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 13, 1, zKey);
-      nChar = outGs1Chars(0, z+aS[2], aL[2]);
-      if( nKey==0 || nChar<1 || nChar>20 ) return 0;
+      nChar = outGs1Chars(0, z+aS[2], aL[2], 20);
+      if( nKey==0 || nChar<0 ) return 0;
       outStr(p, "https://id.gs1.org/01/");
       outBytes(p, zKey, nKey);
       outStr(p, "/21/");
-      outGs1Chars(p, z+aS[2], aL[2]);
+      outGs1Chars(p, z+aS[2], aL[2], 20);
       return 1;
     case K_SSCC:                 /* CompanyPrefix.ExtensionSerialRef */
     case K_GSRN:                 /* CompanyPrefix.ServiceReference */
@@ -541,39 +547,38 @@ static int outEpc(UrlOut *p, int eKind, const unsigned char *z, size_t n){
     case K_SGLN:                 /* CompanyPrefix.LocationRef.Extension */
       if( !epcFields(z, n, 3, aS, aL) ) return 0;
       nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 12, 0, zKey);
-      nChar = outGs1Chars(0, z+aS[2], aL[2]);
-      if( nKey==0 || nChar<1 || nChar>20 ) return 0;
+      nChar = outGs1Chars(0, z+aS[2], aL[2], 20);
+      if( nKey==0 || nChar<0 ) return 0;
       outStr(p, "https://id.gs1.org/414/");
       outBytes(p, zKey, nKey);
       /* TDS: the extension "0" stands for a GLN without extension. */
       if( !(aL[2]==1 && z[aS[2]]=='0') ){
         outStr(p, "/254/");
-        outGs1Chars(p, z+aS[2], aL[2]);
+        outGs1Chars(p, z+aS[2], aL[2], 20);
       }
       return 1;
     case K_GRAI:                 /* CompanyPrefix.AssetType.Serial */
     case K_GDTI:                 /* CompanyPrefix.DocumentType.Serial */
       if( !epcFields(z, n, 3, aS, aL) ) return 0;
       nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 12, 0, zKey);
-      nChar = outGs1Chars(0, z+aS[2], aL[2]);
-      if( nKey==0 || nChar<1 || nChar>(eKind==K_GRAI ? 16 : 17) ) return 0;
+      nChar = outGs1Chars(0, z+aS[2], aL[2], eKind==K_GRAI ? 16 : 17);
+      if( nKey==0 || nChar<0 ) return 0;
       /* AI 8003 is "0", the 13 digits and the serial; AI 253 the 13
       ** digits and the serial (GS1 General Specifications §3.9). */
       outStr(p, eKind==K_GRAI ? "https://id.gs1.org/8003/0"
                               : "https://id.gs1.org/253/");
       outBytes(p, zKey, nKey);
-      outGs1Chars(p, z+aS[2], aL[2]);
+      outGs1Chars(p, z+aS[2], aL[2], eKind==K_GRAI ? 16 : 17);
       return 1;
     case K_GIAI:                 /* CompanyPrefix.IndividualAssetRef */
       if( !epcFields(z, n, 2, aS, aL) ) return 0;
-      nChar = outGs1Chars(0, z+aS[1], aL[1]);
-      if( aL[0]<6 || aL[0]>12 || !allDigits(z+aS[0], aL[0]) || nChar<1
-       || aL[0]+(size_t)nChar>30 ){
-        return 0;
-      }
+      if( aL[0]<6 || aL[0]>12 || !allDigits(z+aS[0], aL[0]) ) return 0;
+      /* AI 8004: up to 30 characters, the company prefix included. */
+      nChar = outGs1Chars(0, z+aS[1], aL[1], 30-(int)aL[0]);
+      if( nChar<0 ) return 0;
       outStr(p, "https://id.gs1.org/8004/");
       outBytes(p, z+aS[0], aL[0]);
-      outGs1Chars(p, z+aS[1], aL[1]);
+      outGs1Chars(p, z+aS[1], aL[1], 30-(int)aL[0]);
       return 1;
   }
   return 0;

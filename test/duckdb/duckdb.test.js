@@ -110,6 +110,9 @@ function inputs() {
     'urn:epc:id:gsrn:0614141.1234567890', 'urn:epc:id:gdti:0614141.12345.400',
     'urn:ogc:def:crs:EPSG::4326', 'urn:ogc:def:crs:EPSG:6.3:4326', 'urn:ietf:rfc:8141',
     'urn:ietf:bcp:14', 'urn:ietf:std:66', 'urn:issn:0317-8471',
+    // The audit's reproducers (issue 38): an NBN string of the check digit
+    // alone, its completion, a serial far longer than the TDS allows.
+    'urn:nbn:de:v:089-9', 'urn:nbn:de:v:089-', 'urn:epc:id:sgtin:0614141.812345.' + '7'.repeat(100000),
     'urn:oid:1.3.6.1', 'urn:oid:1..3', 'urn:doi:10.1000/ABC', 'urn:DOI:10.1000/abc',
     'urn:isan:0000-0000-9E59-0000-O-0000-0000-2', 'urn:nzl:Act:2010', 'urn:mpeg:MPEG7:schema',
     'urn:notregistered:x', 'urn:example:ä', 'café', 'urn:ex:café', 'ürn:ab:c',

@@ -113,6 +113,8 @@ const CORPUS = [
   "x'75726e3a61623a63'", "'See urn:isbn:0-395-36341-1. Also (urn:ietf:rfc:8141).'",
   "'<id>urn:nbn:de:101:1-2023</id> and urn:example:x,'", "42", "1.5", "-0.0", "NULL",
   "printf('urn:example:%.*c', 3000, 'a')",
+  // The audit's reproducers (issue 38).
+  "'urn:nbn:de:v:089-9'", "'urn:nbn:de:v:089-'", "'urn:epc:id:sgtin:0614141.812345.' || printf('%.100000c', '7')",
 ];
 const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";
