@@ -207,7 +207,16 @@ typedef struct UrlKey {
   int mode;                   /* URN_MODE_xxx */
   size_t nHead;               /* "urn:" NID ":" */
   size_t nKey;                /* the whole key */
+  size_t nQuery;              /* its bytes a query value encodes */
 } UrlKey;
+
+/* Is c one of the bytes a value in a URL's query part is written with
+** percent-encoded (RFC 3986 §3.4: the query is "*( pchar / "/" / "?" )",
+** and the form encoding that resolvers read splits it at '&' and '=',
+** reads '+' as a space and '%' as an escape; '#' would end the query,
+** and a space cannot stand in a URL)? */
+#define IS_QUERY_SPECIAL(c) \
+  ((c)=='&' || (c)=='=' || (c)=='+' || (c)=='%' || (c)=='#' || (c)==' ')
 
 static void urlKeyStart(UrlKey *pKey, const unsigned char *z,
                         const UrnParts *pParts, int mode){
@@ -215,8 +224,16 @@ static void urlKeyStart(UrlKey *pKey, const unsigned char *z,
   pKey->pParts = pParts;
   pKey->mode = mode;
   pKey->nHead = pParts->nss.off;
+  size_t i;
   pKey->nKey = mode==URN_MODE_NS ? urnNsKeyWrite(z, pParts, 0)
                                  : URN_KEY_LEN(pParts);
+  /* The head holds none (a NID is letters, digits and '-'), and the
+  ** transforms of key_ns only change letter case and drop '-' (nothing is
+  ** percent-decoded, urn_ns_rules.c): the NSS as written has the key's. */
+  pKey->nQuery = 0;
+  for(i=pParts->nss.off; i<URN_KEY_LEN(pParts); i++){
+    if( IS_QUERY_SPECIAL(z[i]) ) pKey->nQuery++;
+  }
 }
 
 /* Write the key (or with nssOnly only its NSS) to zDst, which has room
@@ -248,17 +265,38 @@ static size_t urlKeyWrite(const UrlKey *pKey, int nssOnly,
   return k;
 }
 
-/* The key (or with nssOnly its NSS) at the end of the output: measured,
-** then written only when all of it fits, so that a buffer of the measured
-** length gets every byte (urn_url.h). */
-static void outKey(UrlOut *p, const UrlKey *pKey, int nssOnly){
+/* The key (or with nssOnly its NSS) at the end of the output, and with
+** inQuery as a query value: each byte IS_QUERY_SPECIAL() as %XX (RFC 3986
+** §2.1), the rest as it is (the key is printable ASCII, its own %XX kept:
+** in a path as they are, RFC 3986 §3.3).  Measured, then written only
+** when all of it fits, so that a buffer of the measured length gets every
+** byte (urn_url.h). */
+static void outKey(UrlOut *p, const UrlKey *pKey, int nssOnly, int inQuery){
   size_t n = nssOnly ? pKey->nKey-pKey->nHead : pKey->nKey;
-  if( p->n<=p->nRoom && n<=p->nRoom-p->n ){
-    size_t nDone = urlKeyWrite(pKey, nssOnly, (unsigned char*)p->z+p->n);
+  size_t nOut = inQuery ? n + 2*pKey->nQuery : n;
+  if( p->n<=p->nRoom && nOut<=p->nRoom-p->n ){
+    unsigned char *zAt = (unsigned char*)p->z+p->n;
+    size_t nDone = urlKeyWrite(pKey, nssOnly, zAt);
     assert( nDone==n );
     (void)nDone;
+    if( nOut>n ){
+      /* Spread the key from its end, each special byte to its %XX. */
+      static const char hex[] = "0123456789ABCDEF";
+      size_t i = n, j = nOut;
+      while( i>0 ){
+        unsigned char c = zAt[--i];
+        if( IS_QUERY_SPECIAL(c) ){
+          zAt[--j] = (unsigned char)hex[c&15];
+          zAt[--j] = (unsigned char)hex[c>>4];
+          zAt[--j] = '%';
+        }else{
+          zAt[--j] = c;
+        }
+      }
+      assert( j==0 );
+    }
   }
-  outAdvance(p, n);
+  outAdvance(p, nOut);
 }
 
 /* Fill the template zTpl[0..nTpl) (checked) for the URN z. */
@@ -267,6 +305,7 @@ static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
   const unsigned char *z = pKey->z;
   const UrnParts *pParts = pKey->pParts;
   size_t i = 0;
+  int inQuery = 0;            /* past the template's first '?' */
   /* Once the URL is longer than the engine takes, the rest is not counted:
   ** the caller refuses it as too big whatever its length. */
   while( i<nTpl && p->n<=p->nMax ){
@@ -274,7 +313,9 @@ static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
     size_t j;
     if( zTpl[i]!='{' ){
       /* A run of literal bytes at once. */
-      for(j=i; j<nTpl && zTpl[j]!='{'; j++){}
+      for(j=i; j<nTpl && zTpl[j]!='{'; j++){
+        if( zTpl[j]=='?' ) inQuery = 1;
+      }
       outBytes(p, zTpl+i, j-i);
       i = j;
       continue;
@@ -282,8 +323,8 @@ static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
     zClose = memchr(zTpl+i+1, '}', nTpl-i-1);
     j = (size_t)(zClose-(zTpl+i+1));
     switch( placeholderFind(zTpl+i+1, j) ){
-      case PH_URN: outKey(p, pKey, 0); break;
-      case PH_NSS: outKey(p, pKey, 1); break;
+      case PH_URN: outKey(p, pKey, 0, inQuery); break;
+      case PH_NSS: outKey(p, pKey, 1, inQuery); break;
       default: {
         size_t k;
         for(k=0; k<pParts->nid.len; k++){
@@ -600,8 +641,9 @@ static int outBuiltin(UrlOut *p, const UrlKey *pKey){
     case K_TEMPLATE: {
       const char *zT = pR->zTemplate;
       const char *zAt = strstr(zT, "{urn}");
+      const char *zQuery = strchr(zT, '?');
       outBytes(p, zT, (size_t)(zAt-zT));
-      outKey(p, pKey, 0);
+      outKey(p, pKey, 0, zQuery!=0 && zQuery<zAt);
       outStr(p, zAt+5);
       return 1;
     }

@@ -7,6 +7,9 @@
 **     form of the URN under the mode: urn_canonical(X [,MODE])), {nid} (the
 **     NID in lower case) and {nss} (the NSS of that canonical form); the
 **     components (?+ ?= #) are not part of the name and never appear;
+**     after the template's first '?' a value is one query parameter, with
+**     & = + % # and space percent-encoded (RFC 3986 §3.4); the template
+**     itself is printable ASCII, anything else is an error;
 **   - the built-in resolvers (urnResolverAt()): for a URN whose namespace
 **     has a public resolver documented by its operator, or a standard that
 **     maps the name to a URL (GS1 Digital Link, OGC, the RFC Editor).

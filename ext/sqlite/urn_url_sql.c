@@ -15,7 +15,9 @@
 **                         TEMPLATE with {urn} replaced by
 **                         urn_canonical(X [,MODE]), {nid} by the NID in
 **                         lower case and {nss} by the NSS of that canonical
-**                         form; components (?+ ?= #) never appear.  NULL
+**                         form; components (?+ ?= #) never appear; after
+**                         the first '?', a value is percent-encoded as one
+**                         query parameter (& = + % # space).  NULL
 **                         when X or TEMPLATE is NULL or X is no URN under
 **                         MODE ('ns': X must pass urn_valid(X, 'ns')).  An
 **                         unknown placeholder, or a '{' without its '}', is

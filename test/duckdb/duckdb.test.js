@@ -527,12 +527,16 @@ async function huge(con) {
 
 // The URL templates of a sweep: padded so that the URL's length crosses
 // the glues' stack buffers (512 bytes) one byte at a time.
+// A placeholder's value in a URL's query: & = + % # and space as %XX.
+const qenc = (v) => v.replace(/[&=+%# ]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 const URL_KEYS = [
   ['urn:doi:10.1000/ABC', 'rfc8141', 'urn:doi:10.1000/ABC'],
   ['urn:doi:10.1000/ABC', 'ns', 'urn:doi:10.1000/abc'],
   ['URN:ISBN:0-395-36341-1', 'ns', 'urn:isbn:0395363411'],
   ['urn:doi:10.1000/182', 'ns', 'urn:doi:10.1000/182'],
   ['URN:Example:a%2cb?+r#f', 'rfc8141', 'urn:example:a%2Cb'],
+  ['urn:ex:a&b=c+d%2fe', 'rfc8141', 'urn:ex:a&b=c+d%2Fe'],
+  ['URN:DOI:10.1000/A+B%2c', 'ns', 'urn:doi:10.1000/a+b%2C'],
 ];
 function urlSweep() {
   const out = [];
@@ -541,7 +545,8 @@ function urlSweep() {
     for (let i = 440; i <= 560; i++) {
       const pad = 'A'.repeat(i);
       out.push([u, `${pad}{nss}`, m, pad + nss], [u, `{urn}${pad}`, m, key + pad],
-               [u, `${pad}{urn}{nss}`, m, pad + key + nss], [u, `{nss}${pad}{nid}`, m, nss + pad + nid]);
+               [u, `${pad}{urn}{nss}`, m, pad + key + nss], [u, `{nss}${pad}{nid}`, m, nss + pad + nid],
+               [u, `${pad}?{urn}`, m, pad + '?' + qenc(key)], [u, `{urn}?${pad}{urn}`, m, key + '?' + pad + qenc(key)]);
     }
   }
   return out;

@@ -332,12 +332,16 @@ async function main() {
 
 // urn_url (issue 38): the audit's reproducers, in the WebAssembly build,
 // against the native library and the answers written out here.
+// A placeholder's value in a URL's query: & = + % # and space as %XX.
+const qenc = (v) => v.replace(/[&=+%# ]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 const URL_KEYS = [
   ["urn:doi:10.1000/ABC", "rfc8141", "urn:doi:10.1000/ABC"],
   ["urn:doi:10.1000/ABC", "ns", "urn:doi:10.1000/abc"],
   ["URN:ISBN:0-395-36341-1", "ns", "urn:isbn:0395363411"],
   ["urn:doi:10.1000/182", "ns", "urn:doi:10.1000/182"],
   ["URN:Example:a%2cb?+r#f", "rfc8141", "urn:example:a%2Cb"],
+  ["urn:ex:a&b=c+d%2fe", "rfc8141", "urn:ex:a&b=c+d%2Fe"],
+  ["URN:DOI:10.1000/A+B%2c", "ns", "urn:doi:10.1000/a+b%2C"],
 ];
 async function urlAudit(api) {
   const db = await api.openDatabase();
@@ -351,7 +355,8 @@ async function urlAudit(api) {
     for (let i = 440; i <= 560; i++) {
       const pad = "A".repeat(i);
       sweep.push([u, `${pad}{nss}`, m, pad + nss], [u, `{urn}${pad}`, m, key + pad],
-                 [u, `${pad}{urn}{nss}`, m, pad + key + nss], [u, `{nss}${pad}{nid}`, m, nss + pad + nid]);
+                 [u, `${pad}{urn}{nss}`, m, pad + key + nss], [u, `{nss}${pad}{nid}`, m, nss + pad + nid],
+                 [u, `${pad}?{urn}`, m, pad + '?' + qenc(key)], [u, `{urn}?${pad}{urn}`, m, key + '?' + pad + qenc(key)]);
     }
   }
   const values = sweep.map(([u, t, m], i) => `(${i}, ${q(u)}, ${q(t)}, ${q(m)})`).join(", ");
