@@ -770,6 +770,7 @@ int urnNsPrefixPasses(const UrnNsPrefixes *p, const unsigned char *z,
         size_t i;
         unsigned char c = z[nssOff+len-1];
         if( c<'0' || c>'9' ) return 0;
+        if( urnNbnDeNoDigit(z, nssOff, nssOff+len) ) return 1;
         urnNbnDeStart(&sum);
         for(i=0; i+1<len; i++) urnNbnDeAdd(&sum, z[nssOff+i]);
         return c-'0'==urnNbnDeCheck(&sum);

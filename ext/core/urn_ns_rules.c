@@ -644,6 +644,32 @@ int urnNbnDeCheck(const UrnNbnDeSum *p){
   return (int)((p->sum / p->last) % 10);
 }
 
+/* The German National Library's own URNs, sub-namespace 101:1, carried
+** the check digit until 2018: "urn:nbn:de:101:1-" and 12 digits, a date
+** and a sequence, the last the check digit (urn:nbn:de:101:1-200910131091,
+** urn:nbn:de:101:1-201603278995, which pass).  Those it mints since 2019
+** carry none: "urn:nbn:de:101:1-" and 22 digits, a 14-digit timestamp and
+** 8 more (urn:nbn:de:101:1-2019072802401757702913, -2020112012434733354624,
+** -2022072702462487314192), or 13 digits dated 2019 or later
+** (urn:nbn:de:101:1-2022102122032): every one of them found in DNB records
+** fails the algorithm, and the DNB's URN service now gives the structure
+** as "URN:nbn:de:[SNID]-[NSS]" without a check digit
+** (https://www.dnb.de/urnservice, "Struktur der URN").  Such a name is
+** accepted as the DNB registers it; every other urn:nbn:de, the DNB's
+** older ones included, keeps its check digit. */
+int urnNbnDeNoDigit(const unsigned char *z, size_t nssOff, size_t nssEnd){
+  static const char zHead[] = "de:101:1-";
+  size_t i, n = nssEnd-nssOff;
+  if( n!=9+13 && n!=9+22 ) return 0;
+  for(i=0; i<9; i++){
+    unsigned char c = z[nssOff+i];
+    if( (c>='A' && c<='Z' ? c|0x20 : c)!=(unsigned char)zHead[i] ) return 0;
+  }
+  for(i=nssOff+9; i<nssEnd; i++) if( !IS_DIGIT(z[i]) ) return 0;
+  /* The year of the timestamp: 2019 or later. */
+  return memcmp(z+nssOff+9, "2019", 4)>=0 && z[nssOff+9]=='2';
+}
+
 /* Is the NSS z[nssOff..nssEnd) (RFC 8458 syntax already checked) one of
 ** Germany's, country code "de" in any case? */
 static int nbnIsDe(const unsigned char *z, size_t nssOff){
@@ -673,6 +699,7 @@ static int checkNbnDe(const unsigned char *z, size_t nssOff, size_t nssEnd,
                   "number before its check digit after the '-' (DNB URN "
                   "structure)");
   }
+  if( urnNbnDeNoDigit(z, nssOff, nssEnd) ) return 1;
   urnNbnDeStart(&sum);
   for(i=nssOff; i+1<nssEnd; i++){
     if( !urnNbnDeAdd(&sum, z[i]) ){
@@ -848,6 +875,15 @@ static void spansNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
           hi = i+1-nssOff;
         }
         if( !urnNbnDeAdd(&sum, z[i]) ) break;
+      }
+      /* The DNB's own URNs without a check digit (urnNbnDeNoDigit()):
+      ** of 22 or 13 digits after "de:101:1-". */
+      if( hi<31 && nssEnd-nssOff>=31
+       && urnNbnDeNoDigit(z, nssOff, nssOff+31) ){
+        hi = 31;
+      }else if( hi<22 && nssEnd-nssOff>=22
+             && urnNbnDeNoDigit(z, nssOff, nssOff+22) ){
+        hi = 22;
       }
       p->aHi[1] = hi;
       p->nbnDe = 1;

@@ -112,7 +112,8 @@ function inputs() {
     'urn:ietf:bcp:14', 'urn:ietf:std:66', 'urn:issn:0317-8471',
     // The audit's reproducers (issue 38): an NBN string of the check digit
     // alone, its completion, a serial far longer than the TDS allows.
-    'urn:nbn:de:v:089-9', 'urn:nbn:de:v:089-', 'urn:epc:id:sgtin:0614141.812345.' + '7'.repeat(100000),
+    'urn:nbn:de:v:089-9', 'urn:nbn:de:v:089-', 'urn:nbn:de:101:1-2020112012434733354624',
+    'urn:nbn:de:101:1-2022102122032', 'urn:nbn:de:101:1-201102033593', 'see urn:nbn:de:101:1-20221021220321 x', 'urn:epc:id:sgtin:0614141.812345.' + '7'.repeat(100000),
     'urn:oid:1.3.6.1', 'urn:oid:1..3', 'urn:doi:10.1000/ABC', 'urn:DOI:10.1000/abc',
     'urn:isan:0000-0000-9E59-0000-O-0000-0000-2', 'urn:nzl:Act:2010', 'urn:mpeg:MPEG7:schema',
     'urn:notregistered:x', 'urn:example:ä', 'café', 'urn:ex:café', 'ürn:ab:c',

@@ -114,7 +114,8 @@ const CORPUS = [
   "'<id>urn:nbn:de:101:1-2023</id> and urn:example:x,'", "42", "1.5", "-0.0", "NULL",
   "printf('urn:example:%.*c', 3000, 'a')",
   // The audit's reproducers (issue 38).
-  "'urn:nbn:de:v:089-9'", "'urn:nbn:de:v:089-'", "'urn:epc:id:sgtin:0614141.812345.' || printf('%.100000c', '7')",
+  "'urn:nbn:de:v:089-9'", "'urn:nbn:de:v:089-'", "'urn:nbn:de:101:1-2020112012434733354624'",
+  "'urn:nbn:de:101:1-2022102122032'", "'urn:nbn:de:101:1-201102033593'", "'see urn:nbn:de:101:1-20221021220321 x'", "'urn:epc:id:sgtin:0614141.812345.' || printf('%.100000c', '7')",
 ];
 const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";
