@@ -6,8 +6,11 @@
 ** The built-in resolvers, each from its operator's or its standard's own
 ** documentation (the zSource of its row):
 **   nbn   de, ch  https://nbn-resolving.org/{urn}       DNB URN service
-**         fi      https://urn.fi/{urn}                  National Library
+**                 (in lower case, as the DNB accepts them)
+**         fi      https://urn.fi/URN:NBN:{nss}          National Library
 **                                                       of Finland
+**   isbn  Finland's ISBNs (groups 951, 952)
+**                 https://urn.fi/URN:ISBN:{nss}         the same
 **         se      https://urn.kb.se/resolve?urn={urn}   KB, Sweden
 **         no      http://urn.nb.no/{urn}                Nasjonalbiblioteket
 **   ietf  rfc:N, bcp:N, std:N  https://www.rfc-editor.org/info/rfcN
@@ -32,7 +35,7 @@
 #define IS_HEX(c)   (IS_DIGIT(c) || (((c)|0x20)>='a' && ((c)|0x20)<='f'))
 
 /* How a resolver builds its URL. */
-#define K_TEMPLATE 0     /* zTemplate with {urn} filled in */
+#define K_TEMPLATE 0     /* zTemplate filled in as a user's template */
 #define K_IETF     1     /* rfc-editor.org/info/ + the series and number */
 #define K_ISSN     2     /* the ISSN portal */
 #define K_OGC      3     /* OGC's http URIs for definitions */
@@ -43,11 +46,25 @@
 #define K_GIAI     8
 #define K_GSRN     9
 #define K_GDTI     10
+#define K_LOWER    11    /* K_TEMPLATE, the URN in lower case (the DNB) */
+#define K_ISBN_FI  12    /* urn.fi: Finland's ISBNs only */
 
 #define SRC_DNB "https://www.dnb.de/urnservice (Deutsche Nationalbibliothek: " \
-  "URN resolving for Germany and Switzerland)"
+  "URN resolving for Germany and Switzerland); nbn-resolving.org/urn:nbn:..." \
+  " links: http://nbn-resolving.de/ResolverDemo-eng.php; lower case only: " \
+  "http://www.persistent-identifier.de/aktivitaeten/" \
+  "URN-Geschaeftsverteilung.php (\"Grundsätzlich wird nur Kleinschreibung " \
+  "akzeptiert\")"
+#define SRC_URNFI "https://www.kiwi.fi/display/URN/In+English (National " \
+  "Library of Finland: \"https://urn.fi/URN:ISBN:952-10-0093-7\"; " \
+  "https://urn.fi/URN:NBN:fi-fe20071217 on its Finnish pages)"
 #define SRC_TDS "GS1 EPC Tag Data Standard (EPC pure identity URI to GS1 " \
-  "element string); GS1 Digital Link URI Syntax 1.2 (https://id.gs1.org)"
+  "element string); GS1 Digital Link Standard: URI Syntax " \
+  "(https://ref.gs1.org/standards/digital-link/uri-syntax/), on GS1's " \
+  "resolver https://id.gs1.org"
+#define SRC_RFC "RFC 7322 §4.8.6.2, §4.8.6.3 (www.rfc-editor.org/info/rfcN, " \
+  "bcpN, stdN), in https as the RFC Editor's references give it now " \
+  "(RFC 9110 §13: <https://www.rfc-editor.org/info/rfc3986>)"
 
 static const UrnResolver aResolver[] = {
   { "epc", "id:gdti:", "https://id.gs1.org/253/{gdti}{serial}", SRC_TDS,
@@ -62,25 +79,26 @@ static const UrnResolver aResolver[] = {
     K_SGTIN },
   { "epc", "id:sscc:", "https://id.gs1.org/00/{sscc}", SRC_TDS, K_SSCC },
   { "ietf", "bcp:", "https://www.rfc-editor.org/info/bcp{number}",
-    "RFC 7322 §4.8.6.3", K_IETF },
+    SRC_RFC, K_IETF },
   { "ietf", "rfc:", "https://www.rfc-editor.org/info/rfc{number}",
-    "RFC 7322 §4.8.6.2", K_IETF },
+    SRC_RFC, K_IETF },
   { "ietf", "std:", "https://www.rfc-editor.org/info/std{number}",
-    "RFC 7322 §4.8.6.3", K_IETF },
+    SRC_RFC, K_IETF },
+  { "isbn", "", "https://urn.fi/URN:ISBN:{nss}", SRC_URNFI, K_ISBN_FI },
   { "issn", "", "https://portal.issn.org/resource/ISSN/{issn}",
     "https://portal.issn.org (ISSN International Centre: the record of an "
     "ISSN at /resource/ISSN/NNNN-NNNC)", K_ISSN },
-  { "nbn", "ch", "https://nbn-resolving.org/{urn}", SRC_DNB, K_TEMPLATE },
-  { "nbn", "de", "https://nbn-resolving.org/{urn}", SRC_DNB, K_TEMPLATE },
-  { "nbn", "fi", "https://urn.fi/{urn}",
-    "https://www.kiwi.fi/display/URN/Palvelun+kuvaus (National Library of "
-    "Finland: the address https://urn.fi/[URN])", K_TEMPLATE },
+  { "nbn", "ch", "https://nbn-resolving.org/{urn}", SRC_DNB, K_LOWER },
+  { "nbn", "de", "https://nbn-resolving.org/{urn}", SRC_DNB, K_LOWER },
+  { "nbn", "fi", "https://urn.fi/URN:NBN:{nss}", SRC_URNFI, K_TEMPLATE },
   { "nbn", "no", "http://urn.nb.no/{urn}",
     "http://www.nb.no/Om-NB/Standardnummerering/URN (Nasjonalbiblioteket: "
     "http://urn.nb.no/URN:NBN:no-xxx)", K_TEMPLATE },
   { "nbn", "se", "https://urn.kb.se/resolve?urn={urn}",
-    "https://www.kb.se/om-oss/identifikatorer-och-utgivning/urnnbn.html "
-    "(Kungliga biblioteket runs the resolver urn.kb.se)", K_TEMPLATE },
+    "https://snd-sweden.github.io/national-pid-recommendations-for-research/"
+    "data-on-pids/nbn/ (Sweden's national PID recommendations: \"https://"
+    "urn.kb.se/resolve?urn=urn%3Anbn%3Ase%3Alnu%3Adiva-80554\", urn.kb.se "
+    "the national resolver run by Kungliga biblioteket)", K_TEMPLATE },
   { "ogc", "def:",
     "http://www.opengis.net/def/{objectType}/{authority}/{version}/{code}",
     "OGC 09-048r6 (Name Type Specification - definitions); OGC 07-092r3 "
@@ -363,7 +381,7 @@ static const UrnResolver *resolverFind(const unsigned char *zNid,
     size_t m = strlen(p->zNid);
     if( m!=nNid || !startsNoCase(zNid, nNid, p->zNid) ) continue;
     if( !startsNoCase(zNss, nNss, p->zPrefix) ) continue;
-    if( p->eKind==K_TEMPLATE ){
+    if( m==3 && memcmp(p->zNid, "nbn", 3)==0 ){
       /* nbn: the country code, then ':' or '-' (RFC 8458 §4.2); the rest
       ** of the NSS is the resolver's to judge. */
       size_t k = strlen(p->zPrefix);
@@ -625,6 +643,36 @@ static int outEpc(UrlOut *p, int eKind, const unsigned char *z, size_t n){
   return 0;
 }
 
+/* urn.fi serves the URNs of Finland's ISBNs (SRC_URNFI: "a registered
+** URN based on a Finnish ISBN, ISSN or NBN"): an ISBN that passes its
+** check digit (RFC 3187 §5) in the registration groups of Finland, 951
+** and 952 (International ISBN Agency), as ISBN-10 or ISBN-13 with 978.
+** An ISSN tells no country, so urn:issn keeps the ISSN portal. */
+static int outIsbnFi(UrlOut *p, const UrnResolver *pR, const UrlKey *pKey){
+  const unsigned char *z = pKey->z;
+  const UrnParts *pParts = pKey->pParts;
+  const UrnNsEntry *pEntry = urnNsRegistryFind((const unsigned char*)"isbn",
+                                               4);
+  char aDigit[13];
+  size_t i, n = 0, nssEnd = pParts->nss.off+pParts->nss.len;
+  const char *zGroup;
+  if( pEntry==0 || !pEntry->pValidator->xCheck(z, pParts->nss.off, nssEnd,
+                                               0, 0) ){
+    return 0;
+  }
+  for(i=pParts->nss.off; i<nssEnd && n<13; i++){
+    if( z[i]!='-' ) aDigit[n++] = (char)z[i];
+  }
+  zGroup = n==13 ? (memcmp(aDigit, "978", 3)==0 ? aDigit+3 : 0) : aDigit;
+  if( zGroup==0 || (memcmp(zGroup, "951", 3)!=0
+                 && memcmp(zGroup, "952", 3)!=0) ){
+    return 0;
+  }
+  outTemplate(p, (const unsigned char*)pR->zTemplate, strlen(pR->zTemplate),
+              pKey);
+  return 1;
+}
+
 /* The built-in resolver's URL for the URN z (scanned into *pParts); 0 if
 ** there is none. */
 static int outBuiltin(UrlOut *p, const UrlKey *pKey){
@@ -638,15 +686,28 @@ static int outBuiltin(UrlOut *p, const UrlKey *pKey){
   if( pR==0 ) return 0;
   nPre = strlen(pR->zPrefix);
   switch( pR->eKind ){
-    case K_TEMPLATE: {
-      const char *zT = pR->zTemplate;
-      const char *zAt = strstr(zT, "{urn}");
-      const char *zQuery = strchr(zT, '?');
-      outBytes(p, zT, (size_t)(zAt-zT));
-      outKey(p, pKey, 0, zQuery!=0 && zQuery<zAt);
-      outStr(p, zAt+5);
+    case K_TEMPLATE:
+      outTemplate(p, (const unsigned char*)pR->zTemplate,
+                  strlen(pR->zTemplate), pKey);
+      return 1;
+    case K_LOWER: {
+      /* The DNB accepts URNs in lower case only (SRC_DNB): every letter
+      ** but the hex digits of a %XX, which RFC 8141 §3.1 upper-cases. */
+      size_t i, at = p->n;
+      outTemplate(p, (const unsigned char*)pR->zTemplate,
+                  strlen(pR->zTemplate), pKey);
+      if( p->n<=p->nRoom ){
+        for(i=at; i<p->n; i++){
+          if( p->z[i]=='%' ){
+            i += 2;
+          }else if( p->z[i]>='A' && p->z[i]<='Z' ){
+            p->z[i] |= 0x20;
+          }
+        }
+      }
       return 1;
     }
+    case K_ISBN_FI: return outIsbnFi(p, pR, pKey);
     case K_IETF: return outIetf(p, zNss, nNss);
     case K_ISSN: return outIssn(p, z, pParts->nss.off,
                                 pParts->nss.off+nNss);
@@ -664,6 +725,8 @@ size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
   int ok;
   pErr->zMsg[0] = 0;
   if( zTpl && !templateCheck(zTpl, nTpl, pErr) ) return URN_URL_NULL;
+  /* An empty template is no URL: NULL, as a NULL template is. */
+  if( zTpl && nTpl==0 ) return URN_URL_NULL;
   if( !urnScan(z, n, mode==URN_MODE_NS ? URN_MODE_RFC8141 : mode, &parts,
                0) ){
     return URN_URL_NULL;

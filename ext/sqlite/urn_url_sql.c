@@ -6,7 +6,8 @@
 **
 **   urn_url(X)            the URL of X at its namespace's public resolver
 **                         (the rows of urn_resolvers): urn:nbn:de, ch, fi,
-**                         se, no; urn:ietf:rfc, bcp, std; urn:issn;
+**                         se, no; Finland's urn:isbn; urn:ietf:rfc,
+**                         bcp, std; urn:issn;
 **                         urn:ogc:def; urn:epc:id (GS1 Digital Link).  NULL
 **                         when X is no RFC 8141 URN or no resolver serves it.
 **                           urn_url('urn:ietf:rfc:8141')

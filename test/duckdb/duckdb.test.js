@@ -112,6 +112,7 @@ function inputs() {
     'urn:ietf:bcp:14', 'urn:ietf:std:66', 'urn:issn:0317-8471',
     // The audit's reproducers (issue 38): an NBN string of the check digit
     // alone, its completion, a serial far longer than the TDS allows.
+    'URN:ISBN:952-10-0093-7', 'urn:isbn:978-951-0-18435-6', 'URN:NBN:DE:0183-mbi0003721', 'urn:nbn:de:a%2cb-Xy',
     'urn:nbn:de:v:089-9', 'urn:nbn:de:v:089-', 'urn:nbn:de:101:1-2020112012434733354624',
     'urn:nbn:de:101:1-2022102122032', 'urn:nbn:de:101:1-201102033593', 'see urn:nbn:de:101:1-20221021220321 x', 'urn:epc:id:sgtin:0614141.812345.' + '7'.repeat(100000),
     'urn:oid:1.3.6.1', 'urn:oid:1..3', 'urn:doi:10.1000/ABC', 'urn:DOI:10.1000/abc',

@@ -114,6 +114,7 @@ const CORPUS = [
   "'<id>urn:nbn:de:101:1-2023</id> and urn:example:x,'", "42", "1.5", "-0.0", "NULL",
   "printf('urn:example:%.*c', 3000, 'a')",
   // The audit's reproducers (issue 38).
+  "'URN:ISBN:952-10-0093-7'", "'urn:isbn:978-951-0-18435-6'", "'URN:NBN:DE:0183-mbi0003721'", "'urn:nbn:de:a%2cb-Xy'",
   "'urn:nbn:de:v:089-9'", "'urn:nbn:de:v:089-'", "'urn:nbn:de:101:1-2020112012434733354624'",
   "'urn:nbn:de:101:1-2022102122032'", "'urn:nbn:de:101:1-201102033593'", "'see urn:nbn:de:101:1-20221021220321 x'", "'urn:epc:id:sgtin:0614141.812345.' || printf('%.100000c', '7')",
 ];
