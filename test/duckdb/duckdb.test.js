@@ -321,27 +321,25 @@ async function compareWithSqlite(dir) {
 
 // ---- 2. urn_find and urn_namespaces against SQLite -----------------------
 
-function sqliteRows(sql) {
-  const tcl = `package require sqlite3
+// A Tcl script that loads the SQLite build and runs BODY with the SQL in $sql.
+function sqliteTcl(sql, body) {
+  return `package require sqlite3
 sqlite3 db :memory:
 db enable_load_extension 1
 db eval {SELECT load_extension($env(URN_EXT))}
 fconfigure stdout -encoding utf-8
 set sql [encoding convertfrom utf-8 [binary decode hex ${hex(Buffer.from(sql))}]]
-db eval $sql r { set row {}; foreach c $r(*) { lappend row $r($c) }; puts [join $row "\\x1f"] }`;
+${body}`;
+}
+function sqliteRows(sql) {
+  const tcl = sqliteTcl(sql, 'db eval $sql r { set row {}; foreach c $r(*) { lappend row $r($c) }; puts [join $row "\\x1f"] }');
   const out = execFileSync(TCLSH, [], { input: tcl, encoding: 'utf8', maxBuffer: 1 << 28 });
   return out.split('\n').filter((l) => l !== '').map((l) => l.split('\x1f'));
 }
 const fmt = (v) => (v === null ? '' : typeof v === 'bigint' ? v.toString() : String(v));
 // SQLite's answer to a one-value query: the value, or "E:" and its error.
 function sqliteValue(sql) {
-  const tcl = `package require sqlite3
-sqlite3 db :memory:
-db enable_load_extension 1
-db eval {SELECT load_extension($env(URN_EXT))}
-fconfigure stdout -encoding utf-8
-set sql [encoding convertfrom utf-8 [binary decode hex ${hex(Buffer.from(sql))}]]
-if {[catch {db onecolumn $sql} v]} { puts "E:$v" } else { puts $v }`;
+  const tcl = sqliteTcl(sql, 'if {[catch {db onecolumn $sql} v]} { puts "E:$v" } else { puts $v }');
   return execFileSync(TCLSH, [], { input: tcl, encoding: 'utf8' }).replace(/\n$/, '');
 }
 
