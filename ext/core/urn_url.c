@@ -242,16 +242,25 @@ static void urlKeyStart(UrlKey *pKey, const unsigned char *z,
   pKey->pParts = pParts;
   pKey->mode = mode;
   pKey->nHead = pParts->nss.off;
-  size_t i;
   pKey->nKey = mode==URN_MODE_NS ? urnNsKeyWrite(z, pParts, 0)
                                  : URN_KEY_LEN(pParts);
-  /* The head holds none (a NID is letters, digits and '-'), and the
-  ** transforms of key_ns only change letter case and drop '-' (nothing is
-  ** percent-decoded, urn_ns_rules.c): the NSS as written has the key's. */
-  pKey->nQuery = 0;
-  for(i=pParts->nss.off; i<URN_KEY_LEN(pParts); i++){
-    if( IS_QUERY_SPECIAL(z[i]) ) pKey->nQuery++;
+  pKey->nQuery = URN_URL_NULL;               /* counted when first needed */
+}
+
+/* The number of the key's bytes a query value encodes.  The head holds
+** none (a NID is letters, digits and '-'), and the transforms of key_ns
+** only change letter case and drop '-' (nothing is percent-decoded,
+** urn_ns_rules.c): the NSS as written has the key's. */
+static size_t urlKeyQuery(UrlKey *pKey){
+  if( pKey->nQuery==URN_URL_NULL ){
+    const UrnParts *pParts = pKey->pParts;
+    size_t i;
+    pKey->nQuery = 0;
+    for(i=pParts->nss.off; i<URN_KEY_LEN(pParts); i++){
+      if( IS_QUERY_SPECIAL(pKey->z[i]) ) pKey->nQuery++;
+    }
   }
+  return pKey->nQuery;
 }
 
 /* Write the key (or with nssOnly only its NSS) to zDst, which has room
@@ -289,9 +298,9 @@ static size_t urlKeyWrite(const UrlKey *pKey, int nssOnly,
 ** in a path as they are, RFC 3986 §3.3).  Measured, then written only
 ** when all of it fits, so that a buffer of the measured length gets every
 ** byte (urn_url.h). */
-static void outKey(UrlOut *p, const UrlKey *pKey, int nssOnly, int inQuery){
+static void outKey(UrlOut *p, UrlKey *pKey, int nssOnly, int inQuery){
   size_t n = nssOnly ? pKey->nKey-pKey->nHead : pKey->nKey;
-  size_t nOut = inQuery ? n + 2*pKey->nQuery : n;
+  size_t nOut = inQuery ? n + 2*urlKeyQuery(pKey) : n;
   if( p->n<=p->nRoom && nOut<=p->nRoom-p->n ){
     unsigned char *zAt = (unsigned char*)p->z+p->n;
     size_t nDone = urlKeyWrite(pKey, nssOnly, zAt);
@@ -319,7 +328,7 @@ static void outKey(UrlOut *p, const UrlKey *pKey, int nssOnly, int inQuery){
 
 /* Fill the template zTpl[0..nTpl) (checked) for the URN z. */
 static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
-                        const UrlKey *pKey){
+                        UrlKey *pKey){
   const unsigned char *z = pKey->z;
   const UrnParts *pParts = pKey->pParts;
   size_t i = 0;
@@ -648,7 +657,7 @@ static int outEpc(UrlOut *p, int eKind, const unsigned char *z, size_t n){
 ** check digit (RFC 3187 §5) in the registration groups of Finland, 951
 ** and 952 (International ISBN Agency), as ISBN-10 or ISBN-13 with 978.
 ** An ISSN tells no country, so urn:issn keeps the ISSN portal. */
-static int outIsbnFi(UrlOut *p, const UrnResolver *pR, const UrlKey *pKey){
+static int outIsbnFi(UrlOut *p, const UrnResolver *pR, UrlKey *pKey){
   const unsigned char *z = pKey->z;
   const UrnParts *pParts = pKey->pParts;
   const UrnNsEntry *pEntry = urnNsRegistryFind((const unsigned char*)"isbn",
@@ -675,7 +684,7 @@ static int outIsbnFi(UrlOut *p, const UrnResolver *pR, const UrlKey *pKey){
 
 /* The built-in resolver's URL for the URN z (scanned into *pParts); 0 if
 ** there is none. */
-static int outBuiltin(UrlOut *p, const UrlKey *pKey){
+static int outBuiltin(UrlOut *p, UrlKey *pKey){
   const unsigned char *z = pKey->z;
   const UrnParts *pParts = pKey->pParts;
   const unsigned char *zNss = z+pParts->nss.off;
