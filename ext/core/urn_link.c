@@ -222,13 +222,30 @@ static size_t fromLink(const unsigned char *z, size_t n, int nGcp,
 /* The URN that stands in a resolver's URL: t, or t percent-decoded once
 ** (always for a query value; in the path, when t does not start with
 ** "urn:", the NID zNid and ':', or a link).  "urn:" goes before a name
-** that starts with zNid and ':'.  A link there is read in its turn; in
-** the path it runs to the end of the input, zEnd. */
-static size_t fromSlot(Txt t, int inQuery, const char *zNid,
+** that starts with zNid and ':', "urn:" zNid ":" before an NSS (isNss).
+** A link there is read in its turn; in the path it runs to the end of the
+** input, zEnd. */
+static size_t fromSlot(Txt t, int inQuery, int isNss, const char *zNid,
                        const unsigned char *zEnd, int nGcp, char *zOut,
                        size_t nOut, int depth){
   unsigned char aDec[URN_LINK_DECODE_MAX];
   size_t nNid = strlen(zNid);
+  if( isNss ){
+    /* Only the NSS stands there: "urn:" NID ":" goes before it. */
+    char zHead[48];
+    if( nNid>32 ) return URN_URL_NULL;
+    memcpy(zHead, "urn:", 4);
+    memcpy(zHead+4, zNid, nNid);
+    zHead[4+nNid] = ':';
+    zHead[5+nNid] = 0;
+    if( inQuery ){
+      long nDec = pctDecode(t, aDec, sizeof(aDec));
+      if( nDec<0 ) return URN_URL_NULL;
+      t.z = aDec;
+      t.n = (size_t)nDec;
+    }
+    return answer(zHead, t, zOut, nOut);
+  }
   int isLink = startsNoCase(t.z, t.n, "http://")
             || startsNoCase(t.z, t.n, "https://");
   if( inQuery || !(isLink || startsNoCase(t.z, t.n, "urn:")
@@ -255,14 +272,30 @@ static size_t fromSlot(Txt t, int inQuery, const char *zNid,
 }
 
 /* Does the link pL match the form zForm (the path and query after the
-** host, with "{urn}" where the URN stands)?  Then the URN's place in *pT
-** and whether it is a query value in *pInQuery. */
-static int formMatch(const Link *pL, const char *zForm, Txt *pT,
-                     int *pInQuery){
+** host, with "{urn}" where the URN stands, or "{nss}" where the NSS of a
+** URN of NID zNid does)?  Then the URN's place in *pT, whether it is a
+** query value in *pInQuery, and whether it holds only the NSS in *pIsNss.
+** A form "URN:NID:{nss}" (the letter case the resolver writes) reads as
+** "{urn}": a link may write the head in any case. */
+static int formMatch(const Link *pL, const char *zForm, const char *zNid,
+                     Txt *pT, int *pInQuery, int *pIsNss){
   const char *zAt = strstr(zForm, "{urn}");
   const char *zQ = strchr(zForm, '?');
-  size_t i;
+  size_t i, nNid = strlen(zNid);
+  *pIsNss = 0;
+  if( zAt==0 ){
+    zAt = strstr(zForm, "{nss}");
+    *pIsNss = 1;
+  }
   if( zAt==0 || zAt[5]!=0 ) return 0;
+  if( *pIsNss && (size_t)(zAt-zForm)>=nNid+5 ){
+    const unsigned char *zHead = (const unsigned char*)zAt-(nNid+5);
+    if( startsNoCase(zHead, 4, "urn:")
+     && startsNoCase(zHead+4, nNid, zNid) && zHead[4+nNid]==':' ){
+      zAt = (const char*)zHead;
+      *pIsNss = 0;
+    }
+  }
   if( zQ && zQ<zAt ){
     /* "path?name={urn}": the path exactly, the parameter's value up to
     ** the next '&' (RFC 3986 §3.4; the WHATWG URL standard's
@@ -280,7 +313,8 @@ static int formMatch(const Link *pL, const char *zForm, Txt *pT,
     for(i=0; i<pL->query.n; ){
       size_t e = i;
       while( e<pL->query.n && pL->query.z[e]!='&' ) e++;
-      if( e-i>=name.n && memcmp(pL->query.z+i, name.z, name.n)==0 ){
+      if( e-i>=name.n && name.n>0
+       && memcmp(pL->query.z+i, name.z, name.n)==0 ){
         pT->z = pL->query.z+i+name.n;
         pT->n = e-i-name.n;
         *pInQuery = 1;
@@ -299,24 +333,25 @@ static int formMatch(const Link *pL, const char *zForm, Txt *pT,
   return 1;
 }
 
-/* A resolver whose template holds {urn} (URN_RES_TEMPLATE), on its host
-** (or a former one): its form zForm, the template after the host, or a
-** former one. */
+/* A resolver whose template holds {urn} or {nss} (URN_RES_TEMPLATE,
+** URN_RES_LOWER, URN_RES_ISBN_FI), on its host (or a former one): its
+** form zForm, the template after the host, or a former one. */
 static size_t fromTemplate(const Link *pL, const UrnResolver *pR,
                            const char *zForm, int nGcp, char *zOut,
                            size_t nOut, int depth){
   Txt t;
-  int inQuery, k;
+  int inQuery, isNss, k;
   /* The former forms first: "/{urn}" would take their path for a name. */
   for(k=0; k<(int)(sizeof(aAlias)/sizeof(aAlias[0])); k++){
     if( aAlias[k].zForm && isNoCase(pL->hostNow, aAlias[k].zHost)
-     && formMatch(pL, aAlias[k].zForm, &t, &inQuery) ){
-      return fromSlot(t, inQuery, pR->zNid, pL->zEnd, nGcp, zOut, nOut,
-                      depth);
+     && formMatch(pL, aAlias[k].zForm, pR->zNid, &t, &inQuery, &isNss) ){
+      return fromSlot(t, inQuery, isNss, pR->zNid, pL->zEnd, nGcp, zOut,
+                      nOut, depth);
     }
   }
-  if( formMatch(pL, zForm, &t, &inQuery) ){
-    return fromSlot(t, inQuery, pR->zNid, pL->zEnd, nGcp, zOut, nOut, depth);
+  if( formMatch(pL, zForm, pR->zNid, &t, &inQuery, &isNss) ){
+    return fromSlot(t, inQuery, isNss, pR->zNid, pL->zEnd, nGcp, zOut, nOut,
+                    depth);
   }
   return URN_URL_NULL;
 }
@@ -717,6 +752,8 @@ static size_t fromLink(const unsigned char *z, size_t n, int nGcp,
     }
     switch( pR->eKind ){
       case URN_RES_TEMPLATE:
+      case URN_RES_LOWER:
+      case URN_RES_ISBN_FI:
         nUrn = fromTemplate(&link, pR, zRest, nGcp, zOut, nOut, depth);
         break;
       case URN_RES_IETF: nUrn = fromIetf(&link, pR, zRest, zOut, nOut); break;

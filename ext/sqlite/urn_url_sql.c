@@ -6,10 +6,11 @@
 **
 **   urn_url(X)            the URL of X at its namespace's public resolver
 **                         (the rows of urn_resolvers): urn:nbn:de, ch, fi,
-**                         se, no; urn:ietf:rfc, bcp, std; urn:issn;
-**                         urn:ogc:def; urn:epc:id and urn:epc:tag of the
-**                         EPC schemes with a GS1 key (GS1 Digital Link;
-**                         the NSS of an EPC URN is case-sensitive).  NULL
+**                         se, no; Finland's urn:isbn; urn:ietf:rfc,
+**                         bcp, std; urn:issn; urn:ogc:def; urn:epc:id and
+**                         urn:epc:tag of the EPC schemes with a GS1 key
+**                         (GS1 Digital Link; the NSS of an EPC URN is
+**                         case-sensitive).  NULL
 **                         when X is no RFC 8141 URN or no resolver serves it.
 **                           urn_url('urn:ietf:rfc:8141')
 **                             -> 'https://www.rfc-editor.org/info/rfc8141'
@@ -17,7 +18,9 @@
 **                         TEMPLATE with {urn} replaced by
 **                         urn_canonical(X [,MODE]), {nid} by the NID in
 **                         lower case and {nss} by the NSS of that canonical
-**                         form; components (?+ ?= #) never appear.  NULL
+**                         form; components (?+ ?= #) never appear; after
+**                         the first '?', a value is percent-encoded as one
+**                         query parameter (& = + % # space).  NULL
 **                         when X or TEMPLATE is NULL or X is no URN under
 **                         MODE ('ns': X must pass urn_valid(X, 'ns')).  An
 **                         unknown placeholder, or a '{' without its '}', is
@@ -86,16 +89,17 @@ static char *urnResultAlloc(sqlite3_context *ctx, size_t n){
 }
 
 /* Hand z[0..n), printable ASCII without NUL (urn_url.h, urn_link.h), to
-** SQLite, terminated for SQLite to mark it so. */
+** SQLite with its length, as DuckDB's glue gives it; terminated too,
+** which SQLite notes. */
 static void urnResultDone(sqlite3_context *ctx, char *z, size_t n){
   z[n] = 0;
-  sqlite3_result_text(ctx, z, -1, sqlite3_free);
+  sqlite3_result_text(ctx, z, (int)n, sqlite3_free);
 }
 
 /* urn_url(X [,TEMPLATE [,MODE]]) */
 static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z, *zTpl = 0;
-  size_t n, nTpl = 0, nUrl;
+  size_t n, nTpl = 0, nUrl, nMax;
   char aBuf[URN_URL_STACK];
   char *zOut;
   UrnUrlErr err;
@@ -105,7 +109,9 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( argc>=2 ){
     if( urnArgText(ctx, argv[1], &zTpl, &nTpl)<=0 ) return;
   }
-  nUrl = urnUrl(z, n, zTpl, nTpl, mode, aBuf, sizeof(aBuf), &err);
+  nMax = (size_t)sqlite3_limit(sqlite3_context_db_handle(ctx),
+                               SQLITE_LIMIT_LENGTH, -1);
+  nUrl = urnUrl(z, n, zTpl, nTpl, mode, nMax, aBuf, sizeof(aBuf), &err);
   if( nUrl==URN_URL_NULL ){
     if( err.zMsg[0] ) sqlite3_result_error(ctx, err.zMsg, -1);
     return;
@@ -114,7 +120,7 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( nUrl<=sizeof(aBuf) ){
     memcpy(zOut, aBuf, nUrl);
   }else{
-    urnUrl(z, n, zTpl, nTpl, mode, zOut, nUrl, &err);
+    urnUrl(z, n, zTpl, nTpl, mode, nMax, zOut, nUrl, &err);
   }
   urnResultDone(ctx, zOut, nUrl);
 }

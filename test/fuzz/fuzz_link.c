@@ -101,14 +101,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
       /* The way there and back again. */
       UrnUrlErr err;
       size_t nUrl = urnUrl((const unsigned char*)zUrn, nUrn, 0, 0,
-                           URN_MODE_RFC8141, 0, 0, &err);
+                           URN_MODE_RFC8141, (size_t)-1, 0, 0, &err);
       if( nUrl!=URN_URL_NULL ){
         char *zUrl = malloc(nUrl ? nUrl : 1);
         char *zBack;
         size_t nBack;
         if( zUrl==0 ) abort();
         urnUrl((const unsigned char*)zUrn, nUrn, 0, 0, URN_MODE_RFC8141,
-               zUrl, nUrl, &err);
+               (size_t)-1, zUrl, nUrl, &err);
         nBack = urnFromUrl((const unsigned char*)zUrl, nUrl, nGcp, 0, 0);
         CHECK(nBack!=URN_URL_NULL, "urn_url's link leads nowhere");
         zBack = malloc(nBack ? nBack : 1);
