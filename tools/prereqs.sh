@@ -150,6 +150,11 @@ for need in "$@"; do
         || { add php-cli; add php-sqlite3; } ;;
     perl)
       perl -MDBD::SQLite -e1 >/dev/null 2>&1 || add libdbd-sqlite3-perl ;;
+    postgres)
+      # PostgreSQL 15 and its PGXS (docs/postgres.md); the server-dev package
+      # upgrades the server to its own minor version.
+      debhas postgresql-15 || add postgresql-15
+      debhas postgresql-server-dev-15 || add postgresql-server-dev-15 ;;
     *)
       echo "prereqs.sh: unknown need '$need'" >&2; exit 2 ;;
   esac
