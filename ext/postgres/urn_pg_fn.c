@@ -199,13 +199,16 @@ static Datum rowEncode(const UrnPgFunc *pF, int mode, const UrnPgArg *a,
   return PointerGetDatum(t);
 }
 
-/* urn_decode(S): NULL unless the result is valid UTF-8. */
+/* urn_decode(S): NULL unless the result is valid UTF-8, and, since no
+** PostgreSQL text holds one, unless it has no NUL byte (a %00; SQLite's
+** urn_decode gives it a NUL byte inside). */
 static Datum rowDecode(const UrnPgFunc *pF, int mode, const UrnPgArg *a,
                        int nArg, bool *pNull){
   text *t = urnPgTextAlloc(a[0].n);
   size_t n = urnDecode(a[0].z, a[0].n, (unsigned char*)VARDATA(t));
   (void)pF; (void)mode; (void)nArg;
-  if( !urnUtf8Valid((const unsigned char*)VARDATA(t), n) ){
+  if( !urnUtf8Valid((const unsigned char*)VARDATA(t), n)
+   || memchr(VARDATA(t), 0, n) ){
     *pNull = true;
     return (Datum)0;
   }

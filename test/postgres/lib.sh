@@ -11,7 +11,8 @@
 #   pg_stop NAME           stop it by its postmaster's PID (fast shutdown,
 #                          then SIGKILL after 30 s), waiting for the PID
 #   pg_stop_all            pg_stop every cluster started here
-#   pg_psql PORT ARGS...   psql on 127.0.0.1:PORT as the server's user
+#   pg_psql PORT ARGS...   psql on 127.0.0.1:PORT as the server's user,
+#                          killed after PGT_TIMEOUT seconds (900)
 # Everything listens on 127.0.0.1 only.
 
 PG_BIN=${PG_BIN:-$(pg_config --bindir)}
@@ -74,5 +75,5 @@ pg_stop_all() {
 
 pg_psql() {
   port=$1; shift
-  pgt_as "$PG_BIN/psql" -X -q -h 127.0.0.1 -p "$port" -U "$PGT_USER" "$@"
+  timeout "${PGT_TIMEOUT:-900}" "$PG_BIN/psql" -X -q -h 127.0.0.1 -p "$port" -U "$PGT_USER" "$@"
 }
