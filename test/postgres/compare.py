@@ -488,7 +488,7 @@ def bad_input():
             " SET enable_seqscan = off; SELECT count(*) FROM bigt WHERE x = ('URN:EX:' || repeat('b', 3000000))::urn;")
     ok('4.10 a 3 MB value in a hash index', big == '1', big)
     rc, err = err_of("CREATE TEMP TABLE bigb(x urn PRIMARY KEY); INSERT INTO bigb VALUES (('urn:ex:' || repeat(md5(random()::text), 100000))::urn);")
-    ok('4.11 a btree refuses a row past a third of a page, as for text', rc != 0 and '54000: index row size' in err, err)
+    ok('4.11 a btree refuses a row past a third of a page, as for text', rc != 0 and '54000: index row requires' in err, err)
     ok('4.12 the backend survives', q('SELECT 1;') == '1')
     print('4: bad input')
 
@@ -516,7 +516,8 @@ def docs_examples():
     for k, (line, body) in enumerate(blocks):
         db = f'doc{k}'
         psql(f'DROP DATABASE IF EXISTS {db}; CREATE DATABASE {db};', db='postgres')
-        psql('CREATE EXTENSION urn;', db=db)
+        if 'CREATE EXTENSION urn;' not in body:
+            psql('CREATE EXTENSION urn;', db=db)
         stmts, cur = [], ''
         for l in body:
             m = re.match(r'^-- → (.*)$', l)

@@ -24,7 +24,9 @@ pass=0; fail=0
 # 1. pg_regress, as PGXS's installcheck runs it, on this cluster.
 regress=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
 mkdir -p "$PGT_DIR/regress"
-tests=$(cd test/postgres/sql && ls *.sql | sed 's/\.sql$//' | sort | tr '\n' ' ')
+# In this order: urn_type creates the extension in the database both use.
+tests="urn_type urn_functions"
+[ "$(ls test/postgres/sql | wc -l)" = 2 ] || { echo "run.sh: a test of test/postgres/sql is not listed"; fail=$((fail+1)); }
 "$regress" --host=127.0.0.1 --port="$port" --user="$PGT_USER" \
   --inputdir=test/postgres --outputdir="$PGT_DIR/regress" --dbname=urn_regress \
   $tests > "$PGT_DIR/regress/log" 2>&1
