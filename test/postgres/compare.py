@@ -26,6 +26,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 PORT, WORK = sys.argv[1], sys.argv[2]
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -385,11 +386,12 @@ def corpus_checks():
     ok('3.3 btree index used for =', 'c_x' in plan, plan)
     plan = q("SET enable_seqscan = off; EXPLAIN SELECT * FROM c WHERE x >= 'urn:isbn:1' AND x < 'urn:isbn:2';")
     ok('3.4 btree index used for a range', 'c_x' in plan, plan)
-    # Lookups: every 97th row, respelled upper-case where it stays a URN of
+    # Lookups: the 9th row of every tenth page (a few hundred, each a
+    # sequential scan of the table for the reference), respelled upper-case where it stays a URN of
     # its class (the head only: RFC 8141 §3.1 items 1 and 2).
     probe = ("SELECT string_agg(n::text, ',' ORDER BY k) FROM (SELECT urn_key(p) k,"
              " (SELECT count(*) FROM c WHERE x = p) n FROM (SELECT upper(substr(x::text, 1, 4 + length(urn_nid(x))))"
-             " || substr(x::text, 5 + length(urn_nid(x))) AS p FROM c WHERE ctid::text LIKE '%,9)') s0"
+             " || substr(x::text, 5 + length(urn_nid(x))) AS p FROM c WHERE ctid::text LIKE '%0,9)') s0"
              " WHERE urn_valid(p)) s;")
     seq = q("SET enable_indexscan = off; SET enable_bitmapscan = off; " + probe)
     bt = q("SET enable_seqscan = off; " + probe)
@@ -397,7 +399,7 @@ def corpus_checks():
     plan = q("SET enable_seqscan = off; EXPLAIN SELECT * FROM c WHERE x = 'URN:ISBN:0-395-36341-1';")
     ok('3.5 hash index used for =', 'c_h' in plan, plan)
     hs = q("SET enable_seqscan = off; " + probe)
-    ok('3.6 btree lookups = seq scan', seq == bt and len(seq) > 100, f'{seq[:200]} / {bt[:200]}')
+    ok('3.6 btree lookups = seq scan', seq == bt and seq.count(',') > 50, f'{seq[:200]} / {bt[:200]}')
     ok('3.7 hash lookups = seq scan', seq == hs, f'{seq[:200]} / {hs[:200]}')
     # Ranges through the btree against the seq scan.
     psql("DROP INDEX c_h; CREATE INDEX c_x ON c(x);")
@@ -551,10 +553,12 @@ def main():
     psql('DROP DATABASE IF EXISTS urn_test; CREATE DATABASE urn_test;', db='postgres')
     psql('CREATE EXTENSION urn;')
     for part in (compare_functions, order_golden, corpus_checks, bad_input, docs_examples):
+        t0 = time.time()
         try:
             part()
         except Exception as e:                       # a part that breaks is a failure
             ok(part.__name__, False, repr(e))
+        print(f'   ({part.__name__}: {time.time() - t0:.0f} s)')
     print(f'{passed} passed, {failed} failed')
     sys.exit(1 if failed else 0)
 
