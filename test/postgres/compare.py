@@ -10,7 +10,10 @@ extension is installed.  Prints one line per failure and ends with
      every mode, NULLs and bad MODEs included, against the SQLite build's
      answers (test/duckdb/sqlite_ref.tcl, the same cases file format);
      inputs that PostgreSQL's text cannot hold (a NUL byte, invalid UTF-8)
-     are left out: no text value can carry them;
+     are left out: no text value can carry them; then urn_find's rows
+     (urn, start) on every input in every mode, and the rows of
+     urn_namespaces() and urn_resolvers(), against SQLite's tables (Python's
+     sqlite3 module loading the SQLite build);
   2. the type's order is COLLATE URN's on test/order-golden.txt;
   3. on GEN_ROWS corpus rows: ORDER BY the type (sort support, abbreviated
      keys) is the order of urn_key() COLLATE "C"; a UNIQUE urn column keeps
@@ -297,6 +300,43 @@ def compare_functions():
     print(f'1: {len(cases)} cases on {len(ins)} inputs compared with SQLite, {nfail} differ')
 
 
+def compare_tables():
+    """urn_find's rows (urn, start) on every input in every mode, and the
+    rows of urn_namespaces() and urn_resolvers(), against SQLite's tables."""
+    import sqlite3
+    con = sqlite3.connect(':memory:')
+    con.enable_load_extension(True)
+    con.load_extension(os.environ['URN_EXT'])
+    ins = inputs()
+    want = []
+    for i, b in enumerate(ins):
+        for m in M3:
+            for u, st in con.execute('SELECT urn, start FROM urn_find(?, ?) ORDER BY rowid', (b.decode(), m)):
+                want.append([i, m, u, st])
+    path = os.path.join(WORK, 'find.copy')
+    with open(path, 'w') as f:
+        f.write(''.join(f'{i}\t{hexu(b)}\n' for i, b in enumerate(ins)))
+    os.chmod(path, 0o644)
+    out, _, _ = psql("CREATE TEMP TABLE fi(i int, h text);\n"
+                     f"\\copy fi FROM '{path}'\n"
+                     "SELECT json_agg(json_build_array(i, m, f.urn, f.start) ORDER BY i, m, f.start)"
+                     " FROM fi, unnest(ARRAY['rfc8141', 'rfc2141', 'ns']) m,"
+                     " urn_find(convert_from(decode(h, 'hex'), 'UTF8'), m) f;\n")
+    got = json.loads(out)
+    want.sort(key=lambda r: (r[0], r[1], r[3]))
+    ok('1.find urn_find(T, MODE) rows = SQLite\'s', got == want,
+       f'{len(got)} rows against {len(want)}; first difference '
+       f'{next(((g, w) for g, w in zip(got, want) if g != w), None)}')
+    for name, cols, order in (('urn_namespaces', 'nid, kind, reference, equivalence, validator', 'nid'),
+                              ('urn_resolvers', 'nid, prefix, template, source', 'nid, prefix')):
+        want = [list(r) for r in con.execute(f'SELECT {cols} FROM {name} ORDER BY {order}')]
+        out, _, _ = psql(f'SELECT json_agg(json_build_array({cols}) ORDER BY {order}) FROM {name}();')
+        got = json.loads(out)
+        ok(f'1.{name}() rows = SQLite\'s table', got == want and len(got) > 10,
+           f'{len(got)} rows against {len(want)}')
+    print(f'1: urn_find on {len(ins)} inputs in 3 modes ({len(want)} resolvers), the tables')
+
+
 # ---- 2. The order of COLLATE URN on the golden file ---------------------------
 
 def unescape(s):
@@ -552,7 +592,7 @@ def main():
     os.makedirs(WORK, exist_ok=True)
     psql('DROP DATABASE IF EXISTS urn_test; CREATE DATABASE urn_test;', db='postgres')
     psql('CREATE EXTENSION urn;')
-    for part in (compare_functions, order_golden, corpus_checks, bad_input, docs_examples):
+    for part in (compare_functions, compare_tables, order_golden, corpus_checks, bad_input, docs_examples):
         t0 = time.time()
         try:
             part()

@@ -36,9 +36,16 @@ n=$(grep -c '\.\.\. FAILED' "$PGT_DIR/regress/log"); fail=$((fail+n))
 [ -f "$PGT_DIR/regress/regression.diffs" ] && cat "$PGT_DIR/regress/regression.diffs"
 [ "$(echo $tests | wc -w)" -eq $((pass+fail)) ] || { echo "pg_regress did not run every test"; fail=$((fail+1)); }
 
-# 2. The comparison driver.
+# 2. The comparison driver, in a Python whose sqlite3 module loads
+# extensions (Debian's; tools/prereqs.sh python installs it).
+py=""
+for p in /usr/bin/python3 python3; do
+  "$p" -c 'import sqlite3; sqlite3.connect(":memory:").enable_load_extension' \
+    >/dev/null 2>&1 && { py=$p; break; }
+done
+[ -n "$py" ] || { echo "run.sh: no python3 whose sqlite3 loads extensions"; py=python3; }
 mkdir -p "$PGT_DIR/compare"
-python3 test/postgres/compare.py "$port" "$PGT_DIR/compare" | tee "$PGT_DIR/compare.log"
+"$py" test/postgres/compare.py "$port" "$PGT_DIR/compare" | tee "$PGT_DIR/compare.log"
 line=$(tail -1 "$PGT_DIR/compare.log")
 case "$line" in
   *" passed, "*" failed")
