@@ -222,3 +222,106 @@ CREATE FUNCTION urn_resolvers(OUT nid text, OUT prefix text, OUT template text,
                               OUT source text)
   RETURNS SETOF record
   AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE ROWS 20;
+
+-- ---- The type urn_ns: the order of COLLATE URN_NS ----------------------------
+-- The same values as urn (its input accepts what urn_valid(X) accepts), with
+-- the namespace's own equivalence rules on top of RFC 8141's (RFC 8141 §3.1;
+-- docs/namespaces.md): 'urn:isbn:0-8044-2957-X' = 'urn:isbn:080442957x'.
+
+CREATE TYPE urn_ns;
+CREATE FUNCTION urn_ns_in(cstring) RETURNS urn_ns
+  AS 'MODULE_PATHNAME', 'urn_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_out(urn_ns) RETURNS cstring
+  AS 'MODULE_PATHNAME', 'urn_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_recv(internal) RETURNS urn_ns
+  AS 'MODULE_PATHNAME', 'urn_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_send(urn_ns) RETURNS bytea
+  AS 'MODULE_PATHNAME', 'urn_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE TYPE urn_ns (
+  INPUT = urn_ns_in,
+  OUTPUT = urn_ns_out,
+  RECEIVE = urn_ns_recv,
+  SEND = urn_ns_send,
+  INTERNALLENGTH = VARIABLE,
+  STORAGE = extended,
+  CATEGORY = 'S',
+  PREFERRED = false,
+  COLLATABLE = false
+);
+COMMENT ON TYPE urn_ns IS 'a Uniform Resource Name (RFC 8141), stored as written, equal to its spellings under its namespace''s rules too';
+
+CREATE FUNCTION urn_ns(text) RETURNS urn_ns
+  AS 'MODULE_PATHNAME', 'urn_from_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (text AS urn_ns) WITH FUNCTION urn_ns(text) AS ASSIGNMENT;
+CREATE CAST (varchar AS urn_ns) WITH FUNCTION urn_ns(text) AS ASSIGNMENT;
+CREATE CAST (urn_ns AS text) WITHOUT FUNCTION AS IMPLICIT;
+CREATE CAST (urn_ns AS varchar) WITHOUT FUNCTION AS IMPLICIT;
+-- One value, two equalities: between the types, on assignment only.
+CREATE CAST (urn AS urn_ns) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (urn_ns AS urn) WITHOUT FUNCTION AS ASSIGNMENT;
+
+CREATE FUNCTION urn_ns_cmp(urn_ns, urn_ns) RETURNS int4
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_eq(urn_ns, urn_ns) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_ne(urn_ns, urn_ns) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_lt(urn_ns, urn_ns) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_le(urn_ns, urn_ns) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_gt(urn_ns, urn_ns) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_ge(urn_ns, urn_ns) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_hash(urn_ns) RETURNS int4
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_hash_extended(urn_ns, int8) RETURNS int8
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ns_sortsupport(internal) RETURNS void
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+CREATE OPERATOR = (
+  LEFTARG = urn_ns, RIGHTARG = urn_ns, PROCEDURE = urn_ns_eq,
+  COMMUTATOR = =, NEGATOR = <>,
+  RESTRICT = eqsel, JOIN = eqjoinsel, HASHES, MERGES
+);
+CREATE OPERATOR <> (
+  LEFTARG = urn_ns, RIGHTARG = urn_ns, PROCEDURE = urn_ns_ne,
+  COMMUTATOR = <>, NEGATOR = =,
+  RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+  LEFTARG = urn_ns, RIGHTARG = urn_ns, PROCEDURE = urn_ns_lt,
+  COMMUTATOR = >, NEGATOR = >=,
+  RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+  LEFTARG = urn_ns, RIGHTARG = urn_ns, PROCEDURE = urn_ns_le,
+  COMMUTATOR = >=, NEGATOR = >,
+  RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+  LEFTARG = urn_ns, RIGHTARG = urn_ns, PROCEDURE = urn_ns_gt,
+  COMMUTATOR = <, NEGATOR = <=,
+  RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+  LEFTARG = urn_ns, RIGHTARG = urn_ns, PROCEDURE = urn_ns_ge,
+  COMMUTATOR = <=, NEGATOR = <,
+  RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+
+CREATE OPERATOR CLASS urn_ns_ops DEFAULT FOR TYPE urn_ns USING btree AS
+  OPERATOR 1 <,
+  OPERATOR 2 <=,
+  OPERATOR 3 =,
+  OPERATOR 4 >=,
+  OPERATOR 5 >,
+  FUNCTION 1 urn_ns_cmp(urn_ns, urn_ns),
+  FUNCTION 2 urn_ns_sortsupport(internal);
+
+CREATE OPERATOR CLASS urn_ns_ops DEFAULT FOR TYPE urn_ns USING hash AS
+  OPERATOR 1 =,
+  FUNCTION 1 urn_ns_hash(urn_ns),
+  FUNCTION 2 urn_ns_hash_extended(urn_ns, int8);

@@ -60,11 +60,12 @@ text *urnPgText(const void *z, size_t n){
 ** message, so that a string of many MB gives a message of one line. */
 #define URN_PG_SHOW 60
 
-void urnPgNotUrn(const unsigned char *z, size_t n, const char *zMsg){
+void urnPgNotUrn(const unsigned char *z, size_t n, const char *zMsg,
+                 const char *zType){
   int nShow = n>URN_PG_SHOW ? pg_mbcliplen((const char*)z, (int)Min(n, 4*URN_PG_SHOW),
                                            URN_PG_SHOW) : (int)n;
   ereport(ERROR, (errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-                  errmsg("invalid input syntax for type urn: \"%.*s%s\"",
+                  errmsg("invalid input syntax for type %s: \"%.*s%s\"", zType,
                          nShow, (const char*)z, (size_t)nShow<n ? "..." : ""),
                   errdetail("%s", zMsg)));
 }

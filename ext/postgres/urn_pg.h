@@ -40,9 +40,10 @@ text *urnPgTextAlloc(size_t n);
 text *urnPgText(const void *z, size_t n);
 
 /* Raise 22P02 for the string z[0..n) that is not a URN, where a value of
-** type urn is made: "invalid input syntax for type urn", with urn_error's
-** message (the reason and its 0-based byte offset) as the detail. */
-void urnPgNotUrn(const unsigned char *z, size_t n, const char *zMsg)
-  pg_attribute_noreturn();
+** type zType (urn or urn_ns) is made: "invalid input syntax for type urn",
+** with urn_error's message (the reason and its 0-based byte offset) as
+** the detail. */
+void urnPgNotUrn(const unsigned char *z, size_t n, const char *zMsg,
+                 const char *zType) pg_attribute_noreturn();
 
 #endif /* URN_PG_H */

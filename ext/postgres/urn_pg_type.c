@@ -15,6 +15,11 @@
 ** equal values hash alike (RFC 8141 §3: equivalent URNs are one name).
 ** Sort support compares with the same function and abbreviates a value to
 ** the first bytes of its key after "urn:", which every key begins with.
+**
+** The type urn_ns is the same value with the order of SQLite's COLLATE
+** URN_NS: key_ns(X), the key after the namespace's own equivalence rules
+** (RFC 8141 §3.1; ext/core/urn_ns.h), compared and hashed as above with
+** urnNsCompare() and urnNsKeyWrite(); its input is urn's.
 */
 #include "urn_pg.h"
 #include "common/hashfn.h"
@@ -22,24 +27,26 @@
 #include "libpq/pqformat.h"
 #include "port/pg_bswap.h"
 #include "utils/builtins.h"
+#include "utils/lsyscache.h"
 #include "utils/sortsupport.h"
 #include "../core/urn_fn.h"
+#include "../core/urn_ns.h"
 
 /* Check z[0..n) for the type: returns normally for an RFC 8141 URN, else
-** raises 22P02 (urnPgNotUrn()). */
-static void typeCheck(const unsigned char *z, size_t n){
+** raises 22P02 (urnPgNotUrn()) naming the type typ (urn or urn_ns). */
+static void typeCheck(const unsigned char *z, size_t n, Oid typ){
   char zMsg[URN_FN_MSG_MAX];
   UrnParts parts;
   if( urnIsUrn(z, n, URN_MODE_RFC8141) ) return;
   urnFnCheck(z, n, URN_MODE_RFC8141, &parts, 0, zMsg, 0);
-  urnPgNotUrn(z, n, zMsg);
+  urnPgNotUrn(z, n, zMsg, OidIsValid(typ) ? format_type_be(typ) : "urn");
 }
 
 PG_FUNCTION_INFO_V1(urn_in);
 Datum urn_in(PG_FUNCTION_ARGS){
   const char *z = PG_GETARG_CSTRING(0);
   size_t n = strlen(z);
-  typeCheck((const unsigned char*)z, n);
+  typeCheck((const unsigned char*)z, n, PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid);
   PG_RETURN_TEXT_P(urnPgText(z, n));
 }
 
@@ -55,7 +62,7 @@ Datum urn_recv(PG_FUNCTION_ARGS){
   StringInfo buf = (StringInfo)PG_GETARG_POINTER(0);
   int n;
   char *z = pq_getmsgtext(buf, buf->len - buf->cursor, &n);
-  typeCheck((const unsigned char*)z, (size_t)n);
+  typeCheck((const unsigned char*)z, (size_t)n, PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid);
   PG_RETURN_TEXT_P(urnPgText(z, (size_t)n));
 }
 
@@ -68,58 +75,67 @@ Datum urn_send(PG_FUNCTION_ARGS){
   PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
 }
 
-/* urn(text): the cast from text (and varchar), explicit and on
-** assignment. */
+/* urn(text) and urn_ns(text): the cast from text (and varchar), explicit
+** and on assignment. */
 PG_FUNCTION_INFO_V1(urn_from_text);
 Datum urn_from_text(PG_FUNCTION_ARGS){
   text *t = PG_GETARG_TEXT_PP(0);
-  typeCheck((const unsigned char*)VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+  typeCheck((const unsigned char*)VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t),
+            get_fn_expr_rettype(fcinfo->flinfo));
   PG_RETURN_TEXT_P(t);
 }
 
 /* ---- Comparison --------------------------------------------------------- */
 
-/* a against b in the order of COLLATE URN: -1, 0 or 1. */
-static int typeCompare(Datum x, Datum y){
+/* a against b in the order of COLLATE URN (ns 0: the type urn) or of
+** URN_NS (ns 1: the type urn_ns, key_ns(X) after the namespace's rules,
+** RFC 8141 §3.1): -1, 0 or 1. */
+static int typeCompare(Datum x, Datum y, int ns){
   text *a = DatumGetTextPP(x);
   text *b = DatumGetTextPP(y);
-  int r = urnCompare(URN_MODE_RFC8141,
-                     (const unsigned char*)VARDATA_ANY(a), VARSIZE_ANY_EXHDR(a),
-                     (const unsigned char*)VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b));
+  const unsigned char *za = (const unsigned char*)VARDATA_ANY(a);
+  const unsigned char *zb = (const unsigned char*)VARDATA_ANY(b);
+  size_t na = VARSIZE_ANY_EXHDR(a), nb = VARSIZE_ANY_EXHDR(b);
+  int r = ns ? urnNsCompare(za, na, zb, nb)
+             : urnCompare(URN_MODE_RFC8141, za, na, zb, nb);
   if( (Pointer)a!=DatumGetPointer(x) ) pfree(a);
   if( (Pointer)b!=DatumGetPointer(y) ) pfree(b);
-  return r;
+  return (r>0) - (r<0);
 }
 
-PG_FUNCTION_INFO_V1(urn_cmp);
-Datum urn_cmp(PG_FUNCTION_ARGS){
-  PG_RETURN_INT32(typeCompare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)));
-}
-
-/* The six operators, one line each. */
-#define URN_PG_OP(NAME, TEST) \
+/* The comparison function and the six operators of both types, one line
+** each. */
+#define URN_PG_OP(NAME, NS, TEST) \
   PG_FUNCTION_INFO_V1(NAME); \
   Datum NAME(PG_FUNCTION_ARGS){ \
-    int r = typeCompare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)); \
-    PG_RETURN_BOOL(TEST); \
+    int r = typeCompare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), NS); \
+    TEST; \
   }
-URN_PG_OP(urn_eq, r==0)
-URN_PG_OP(urn_ne, r!=0)
-URN_PG_OP(urn_lt, r<0)
-URN_PG_OP(urn_le, r<=0)
-URN_PG_OP(urn_gt, r>0)
-URN_PG_OP(urn_ge, r>=0)
+URN_PG_OP(urn_cmp, 0, PG_RETURN_INT32(r))
+URN_PG_OP(urn_eq, 0, PG_RETURN_BOOL(r==0))
+URN_PG_OP(urn_ne, 0, PG_RETURN_BOOL(r!=0))
+URN_PG_OP(urn_lt, 0, PG_RETURN_BOOL(r<0))
+URN_PG_OP(urn_le, 0, PG_RETURN_BOOL(r<=0))
+URN_PG_OP(urn_gt, 0, PG_RETURN_BOOL(r>0))
+URN_PG_OP(urn_ge, 0, PG_RETURN_BOOL(r>=0))
+URN_PG_OP(urn_ns_cmp, 1, PG_RETURN_INT32(r))
+URN_PG_OP(urn_ns_eq, 1, PG_RETURN_BOOL(r==0))
+URN_PG_OP(urn_ns_ne, 1, PG_RETURN_BOOL(r!=0))
+URN_PG_OP(urn_ns_lt, 1, PG_RETURN_BOOL(r<0))
+URN_PG_OP(urn_ns_le, 1, PG_RETURN_BOOL(r<=0))
+URN_PG_OP(urn_ns_gt, 1, PG_RETURN_BOOL(r>0))
+URN_PG_OP(urn_ns_ge, 1, PG_RETURN_BOOL(r>=0))
 
 /* The larger and the smaller of two, for min() and max(). */
 PG_FUNCTION_INFO_V1(urn_larger);
 Datum urn_larger(PG_FUNCTION_ARGS){
   Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-  PG_RETURN_DATUM(typeCompare(a, b)>=0 ? a : b);
+  PG_RETURN_DATUM(typeCompare(a, b, 0)>=0 ? a : b);
 }
 PG_FUNCTION_INFO_V1(urn_smaller);
 Datum urn_smaller(PG_FUNCTION_ARGS){
   Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-  PG_RETURN_DATUM(typeCompare(a, b)<=0 ? a : b);
+  PG_RETURN_DATUM(typeCompare(a, b, 0)<=0 ? a : b);
 }
 
 /* ---- Hashing ------------------------------------------------------------ */
@@ -128,10 +144,10 @@ Datum urn_smaller(PG_FUNCTION_ARGS){
 #define URN_PG_KEY_STACK 256
 
 /* hash_any() (seed 0) or hash_any_extended() of the key bytes of the URN
-** in x: equal under = exactly when the keys are equal, so they hash alike.
-** A key that is a prefix of the value as written (lower-case head, no %XX)
-** is hashed in place. */
-static Datum typeHash(Datum x, bool extended, uint64 seed){
+** in x, key(X), or key_ns(X) for ns: equal under = exactly when the keys
+** are equal, so they hash alike.  A key(X) that is a prefix of the value as
+** written (lower-case head, no %XX) is hashed in place. */
+static Datum typeHash(Datum x, bool extended, uint64 seed, int ns){
   text *t = DatumGetTextPP(x);
   const unsigned char *z = (const unsigned char*)VARDATA_ANY(t);
   size_t n = VARSIZE_ANY_EXHDR(t), nKey = n;
@@ -143,9 +159,10 @@ static Datum typeHash(Datum x, bool extended, uint64 seed){
   /* A stored value is a URN; anything else would be its own key. */
   if( urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ){
     nKey = URN_KEY_LEN(&parts);
-    if( !urnFnKeyIsPrefix(z, &parts) ){
+    if( ns || !urnFnKeyIsPrefix(z, &parts) ){
       unsigned char *zOut = nKey<=sizeof(aKey) ? aKey : (zFree = palloc(nKey));
-      urnKeyWrite(z, &parts, zOut);
+      /* key_ns(X) is never longer than key(X). */
+      nKey = urnFnKey(z, &parts, ns ? URN_MODE_NS : URN_MODE_RFC8141, zOut);
       zKey = zOut;
     }
   }
@@ -156,22 +173,38 @@ static Datum typeHash(Datum x, bool extended, uint64 seed){
   return h;
 }
 
-PG_FUNCTION_INFO_V1(urn_hash);
-Datum urn_hash(PG_FUNCTION_ARGS){
-  return typeHash(PG_GETARG_DATUM(0), false, 0);
-}
-
-PG_FUNCTION_INFO_V1(urn_hash_extended);
-Datum urn_hash_extended(PG_FUNCTION_ARGS){
-  return typeHash(PG_GETARG_DATUM(0), true, (uint64)PG_GETARG_INT64(1));
-}
+#define URN_PG_HASH(NAME, NS) \
+  PG_FUNCTION_INFO_V1(NAME); \
+  Datum NAME(PG_FUNCTION_ARGS){ \
+    return typeHash(PG_GETARG_DATUM(0), false, 0, NS); \
+  } \
+  PG_FUNCTION_INFO_V1(NAME##_extended); \
+  Datum NAME##_extended(PG_FUNCTION_ARGS){ \
+    return typeHash(PG_GETARG_DATUM(0), true, (uint64)PG_GETARG_INT64(1), NS); \
+  }
+URN_PG_HASH(urn_hash, 0)
+URN_PG_HASH(urn_ns_hash, 1)
 
 /* ---- Sort support ------------------------------------------------------- */
 
 /* The full comparison, without fmgr. */
 static int ssupCompare(Datum x, Datum y, SortSupport ssup){
   (void)ssup;
-  return typeCompare(x, y);
+  return typeCompare(x, y, 0);
+}
+static int ssupNsCompare(Datum x, Datum y, SortSupport ssup){
+  (void)ssup;
+  return typeCompare(x, y, 1);
+}
+
+/* urn_ns: the comparison without fmgr, no abbreviation (a namespace's
+** transform drops and changes bytes, so key_ns(X)'s first bytes are not
+** those of X). */
+PG_FUNCTION_INFO_V1(urn_ns_sortsupport);
+Datum urn_ns_sortsupport(PG_FUNCTION_ARGS){
+  SortSupport ssup = (SortSupport)PG_GETARG_POINTER(0);
+  ssup->comparator = ssupNsCompare;
+  PG_RETURN_VOID();
 }
 
 /* What the abbreviation keeps: an estimate of the distinct abbreviated

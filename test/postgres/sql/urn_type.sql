@@ -59,6 +59,17 @@ CREATE UNIQUE INDEX isbn_ns ON isbn (urn_key(id, 'ns'));
 INSERT INTO isbn VALUES ('urn:isbn:0-8044-2957-X');
 INSERT INTO isbn VALUES ('urn:isbn:080442957x');
 
+-- The type urn_ns: the same values, the namespace's rules in = too.
+CREATE TABLE edition(id urn_ns PRIMARY KEY);
+INSERT INTO edition VALUES ('urn:isbn:0-8044-2957-X');
+INSERT INTO edition VALUES ('URN:ISBN:080442957x');
+SELECT 'urn:isbn:0-8044-2957-X'::urn_ns = 'urn:isbn:080442957x' AS ns_eq,
+       'urn:isbn:0-8044-2957-X'::urn = 'urn:isbn:080442957x' AS urn_eq,
+       'urn:isbn:0-8044-2957-X'::urn_ns::urn = 'urn:isbn:080442957x' AS cast_eq;
+SELECT 'no urn'::urn_ns;
+SELECT x FROM (VALUES ('urn:issn:0167-642X'::urn_ns), ('urn:ISSN:0167642x'), ('urn:ex:b'), ('URN:EX:A'))
+  v(x) ORDER BY x, x::text COLLATE "C";
+
 -- 7. Binary send and receive: COPY's binary format, there and back;
 -- receive checks as input does.
 SELECT urn_send('URN:EX:a'::urn);
@@ -74,6 +85,6 @@ COPY bin FROM :'f' WITH (FORMAT binary);
 
 -- 8. The catalog: operator classes, and the functions' volatility.
 SELECT amname, opcname, opcdefault FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
-  WHERE opcintype = 'urn'::regtype ORDER BY 1;
+  WHERE opcintype IN ('urn'::regtype, 'urn_ns'::regtype) ORDER BY 1, 2;
 SELECT count(*) AS not_immutable_or_unsafe FROM pg_proc
   WHERE proname LIKE 'urn%' AND (provolatile <> 'i' OR proparallel <> 's');
