@@ -6,8 +6,9 @@
 #   make release    the archives and packages for every platform (it says
 #                   first which cross-compilers it installs; mk/platforms.mk)
 #
-# Missing prerequisites are installed with apt-get when run as root, else the
-# command to run is printed (tools/prereqs.sh).
+# Missing prerequisites are named, each with what it is for, then installed
+# with apt-get when run as root, else the command to run is printed
+# (tools/prereqs.sh).
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -63,6 +64,8 @@ NEEDS_golden     := shell tcl python
 NEEDS_platforms   = $(PLAT_NEEDS)
 NEEDS_dist        = $(PLAT_NEEDS)
 PREREQS           = $(NEEDS) $(foreach g,$(MAKECMDGOALS),$(NEEDS_$(g)))
+# tools/prereqs.sh names the goals that asked for what it installs.
+export URN_MAKE_GOALS := $(MAKECMDGOALS)
 
 # make release says what its cross builds need before anything installs it
 # (RELEASE_NOTE, mk/platforms.mk).

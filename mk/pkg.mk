@@ -19,8 +19,8 @@
 #                and the WebAssembly module of make wasm under browser/
 #                (the subpath export "sqlite-urn/browser", docs/browser.md);
 #                then test/pkg/npm.js: the README's npm install lines install
-#                it with better-sqlite3 (12 on Node 20 or later, 11 on Node
-#                18: the README's line for this Node) and libsql from the npm registry
+#                it with better-sqlite3 12 (on Node 18 with npm's engine
+#                warning) and libsql from the npm registry
 #                into build/pkgtest/npm (kept: a warm run installs only the
 #                tarball), the three checks with each, the examples; ends
 #                "npm: N passed, N failed"

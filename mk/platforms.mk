@@ -151,7 +151,7 @@ $(PLAT_TEST)/static-linux-arm64: $(HOST_SRC) $(SRC) $(HDR) | prereqs-arm64
 $(PLAT_AMALG)/sqlite3.c:
 	@sh tools/prereqs.sh npm
 	rm -rf $(PLAT_AMALG) && mkdir -p $(PLAT_AMALG)/npm
-	cd $(PLAT_AMALG)/npm && npm pack --silent $(PLAT_NPM_SQLITE) >/dev/null
+	sh tools/npm-fetch.sh $(PLAT_AMALG)/npm "SQLite's amalgamation, which the Windows test programs compile in (make platforms-test)" npm pack $(PLAT_NPM_SQLITE)
 	tar -C $(PLAT_AMALG)/npm -xzf $(PLAT_AMALG)/npm/*.tgz package/deps/sqlite3
 	mv $(PLAT_AMALG)/npm/package/deps/sqlite3/sqlite3.h $(PLAT_AMALG)/npm/package/deps/sqlite3/sqlite3ext.h $(PLAT_AMALG)/
 	mv $(PLAT_AMALG)/npm/package/deps/sqlite3/sqlite3.c $(PLAT_AMALG)/

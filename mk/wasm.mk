@@ -105,7 +105,7 @@ NEEDS_bench-wasm := emscripten node shell
 # checksum above.
 $(WASM_SQLITE)/sqlite3.c: | prereqs
 	rm -rf $(WASM_SQLITE) $(WASM_BUILD)/npm && mkdir -p $(WASM_SQLITE) $(WASM_BUILD)/npm
-	cd $(WASM_BUILD)/npm && npm pack --silent $(WASM_SQLITE_PKG) >/dev/null
+	sh tools/npm-fetch.sh $(WASM_BUILD)/npm "SQLite's amalgamation, for the WebAssembly build" npm pack $(WASM_SQLITE_PKG)
 	tar -xzf $(WASM_BUILD)/npm/*.tgz -C $(WASM_BUILD)/npm package/deps/sqlite3
 	mv $(WASM_BUILD)/npm/package/deps/sqlite3/sqlite3.h \
 	   $(WASM_BUILD)/npm/package/deps/sqlite3/sqlite3ext.h $(WASM_SQLITE)/

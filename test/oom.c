@@ -266,6 +266,29 @@ static void addScripts(void){
   }
   for(e=0; e<2; e++){
     Script *p = &aScript[nScript++];
+    /* urn_parse: text, BLOB, numbers, the modes, a bad mode, no X, a join
+    ** (each row of t a new filter, the key buffer grown past its first
+    ** size), NULL (no row). */
+    static const Script aParse = { "parse", 0, {
+      "SELECT * FROM urn_parse('URN:Example:a%2cb?+r?=q#f')",
+      "SELECT *, input, mode FROM urn_parse(x'55524e3a41423a63', 'rfc2141')",
+      "SELECT * FROM urn_parse('urn:isbn:0-395-36341-6', 'ns')",
+      "SELECT key, typeof(key) FROM urn_parse(42.5), urn_parse(NULL)",
+      "SELECT * FROM urn_parse('x', 'nope')",
+      "SELECT * FROM urn_parse",
+      "{",
+      "CREATE TABLE t(b TEXT)",
+      "INSERT INTO t VALUES('urn:ab:c'), (NULL), ('not a urn'),"
+      " (printf('URN:EX:%.3000c#f', 'z'))",
+      "SELECT length(p.key), p.nid, p.f, p.input IS t.b FROM t"
+      " LEFT JOIN urn_parse(t.b) AS p",
+      "}",
+      0 } };
+    *p = aParse;
+    p->zEncoding = azEnc[e];
+  }
+  for(e=0; e<2; e++){
+    Script *p = &aScript[nScript++];
     /* urn_url: the built-in resolvers, a template in each mode, a long
     ** result (past the glue's stack buffer), an unknown placeholder, and
     ** the table urn_resolvers; urn_nbn_complete. */

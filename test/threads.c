@@ -102,6 +102,10 @@ static const struct Stmt {
     "?1 || ' (' || ?2 || '). see ' || ?1)"
     " UNION ALL SELECT count(*) FROM urn_find(?1, 'rfc2141')"
     " UNION ALL SELECT group_concat(urn) FROM urn_find(?2 || ',' || ?1, 'ns')" },
+  { "urn_parse",
+    "SELECT p.*, q.valid, q.canonical, q.key, r.valid, r.nid, r.key"
+    " FROM urn_parse(?1) AS p, urn_parse(?2, 'rfc2141') AS q,"
+    " urn_parse(?1, 'ns') AS r" },
 };
 #define NSTMT ((int)(sizeof(aStmt)/sizeof(aStmt[0])))
 

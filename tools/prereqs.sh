@@ -10,23 +10,58 @@
 # and llvm-cov, for make coverage), gnuplot, mingw, arm64 (the aarch64 cross
 # compiler and SQLite's arm64 headers and libraries, Debian multiarch), qemu
 # (qemu-user, to run arm64 programs), ripgrep (rg, which make bench
-# measures urn_find against), wine (to run Windows programs), npm,
+# measures urn_find against), wine (to run Windows programs), npm, cmake,
 # dqlite (libdqlite's headers, Go, the go-dqlite client's sources, the
 # dqlite shell); and for the hosts of `make hosts` (mk/hosts.mk):
 # sqlite-utils, go (Debian's Go and mattn/go-sqlite3), rust (Debian's cargo
 # and rusqlite), java (a JDK and xerial's sqlite-jdbc), ruby, php, perl
 # (each with its SQLite binding); emscripten (Debian's emcc, for make wasm)
 # and chromium (Debian's chromium-headless-shell, for make wasm-test).
-# What is missing is installed with apt-get when we run as root on a system
-# that has it; otherwise (or with PREREQS_INSTALL=no in the environment) we
-# stop and print the one command that installs all of it: as it is for
-# root, with sudo for a user who has sudo, through su -c for one who has
-# not.
+# First it says what is missing and why: each package with the need that
+# asks for it and what that is for, under the make goals that asked
+# (URN_MAKE_GOALS, which the Makefile exports).  What is missing is then
+# installed with apt-get when we run as root on a system that has it, its
+# whole output in a log whose last lines are shown when it fails; otherwise
+# (or with PREREQS_INSTALL=no in the environment) we stop and print the one
+# command that installs all of it: as it is for root, with sudo for a user
+# who has sudo, through su -c for one who has not (and who is told to ask
+# whoever administers the machine where su cannot be used).
 set -u
 CC=${CC:-cc}
-missing=""
+nl='
+'
+# Lines "PACKAGE NEED": each missing package and the need that asked for it.
+asked=""
 arches=""
-add() { missing="$missing $1"; }
+add() { asked="$asked$1 $need$nl"; }
+# What a need is for: the line shown beside its packages.
+why() {
+  case "$1" in
+    cc) echo "a C compiler, to build the library" ;;
+    sqlite-dev) echo "SQLite's headers, to build the library" ;;
+    shell) echo "the sqlite3 shell, which make demo and the tests run" ;;
+    tcl) echo "tclsh with SQLite's Tcl package, which runs the test suite" ;;
+    python) echo "a python3 that loads extensions, for the Python tests and examples" ;;
+    pywheel) echo "pip, setuptools, wheel and venv, to build the wheel and install it in a virtual environment (make wheel)" ;;
+    apsw) echo "APSW, a Python binding the wheel is tested with" ;;
+    node) echo "Node.js and npm, and what builds native modules (node's headers, make, g++): npm fetches DuckDB's headers (make duckdb, make dist) and SQLite's amalgamation (make wasm, make npm), node runs the npm, DuckDB and WebAssembly tests" ;;
+    npm) echo "npm, which fetches the packages the build downloads" ;;
+    cmake) echo "CMake, which builds the DuckDB extension as DuckDB's own extensions build (make duckdb-cmake-test)" ;;
+    emscripten) echo "emscripten (emcc and its LLVM, about 2 GB), which compiles SQLite and the extension to WebAssembly: make wasm, and make npm for the browser module its package carries" ;;
+    chromium) echo "headless Chromium, in which make wasm-test runs the playground" ;;
+    clang) echo "clang with its sanitizer and fuzzer runtimes, for make check" ;;
+    llvm) echo "llvm-profdata and llvm-cov, for make coverage" ;;
+    gnuplot) echo "gnuplot, which draws make bench's charts" ;;
+    ripgrep) echo "ripgrep, which make bench measures urn_find against" ;;
+    mingw) echo "the Windows cross-compiler, for the windows-x86_64 library (make release)" ;;
+    arm64) echo "the arm64 cross-compiler and SQLite's arm64 library, for the linux-arm64 library (make release)" ;;
+    qemu) echo "qemu-user, which runs the arm64 library's tests" ;;
+    wine) echo "wine, which runs the Windows library's tests" ;;
+    dqlite) echo "dqlite, Go and the go-dqlite client, for make cluster" ;;
+    postgres) echo "PostgreSQL 15 and its server headers (PGXS), to build, install and test the PostgreSQL extension (make postgres, make postgres-test)" ;;
+    *) echo "$1 and its SQLite binding, a host of make hosts" ;;
+  esac
+}
 # Debian's python3 imports module $1.
 pyhas() { [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import $1" >/dev/null 2>&1; }
 # Package $1 is installed (dpkg); where there is no dpkg, say it is.
@@ -52,6 +87,8 @@ for need in "$@"; do
       command -v wine >/dev/null 2>&1 || { add wine; add wine64; } ;;
     npm)
       command -v npm >/dev/null 2>&1 || add npm ;;
+    cmake)
+      command -v cmake >/dev/null 2>&1 || add cmake ;;
     emscripten)
       # emcc's JavaScript optimizer needs Debian's acorn (node-acorn, a
       # dependency of the package).
@@ -160,25 +197,47 @@ for need in "$@"; do
   esac
 done
 
-[ -z "$missing" ] && exit 0
+[ -z "$asked" ] && exit 0
 # De-duplicate, keep order.
-pkgs=$(printf '%s\n' $missing | awk '!seen[$0]++' | tr '\n' ' ' | sed 's/ $//')
+pkgs=$(printf '%s' "$asked" | awk '!seen[$1]++ { print $1 }' | tr '\n' ' ' | sed 's/ $//')
 uid=$(id -u)
+# What is missing and why: the packages of each need, then what it is for.
+of=""
+[ -n "${URN_MAKE_GOALS+set}" ] && of=" of make${URN_MAKE_GOALS:+ $URN_MAKE_GOALS}"
+echo "Missing prerequisites$of, from Debian:" >&2
+printf '%s' "$asked" | awk '!seen[$1]++' | awk '
+  { if (!($2 in p)) order[++n] = $2; p[$2] = p[$2] " " $1 }
+  END { for (i = 1; i <= n; i++) print order[i] p[order[i]] }' |
+while read -r n p; do
+  echo "  $p: $(why "$n")" >&2
+done
 if [ "$uid" = 0 ] && [ "${PREREQS_INSTALL:-yes}" != no ] && command -v apt-get >/dev/null 2>&1; then
-  for a in $arches; do
-    echo "prereqs.sh: adding the dpkg architecture $a (dpkg --add-architecture $a)" >&2
-  done
-  echo "prereqs.sh: installing $pkgs" >&2
+  log=$(mktemp "${TMPDIR:-/tmp}/prereqs.XXXXXX") || exit 1
+  echo "prereqs.sh: installing them as root with apt-get; its output goes to $log" >&2
   export DEBIAN_FRONTEND=noninteractive
   # Targets run side by side (make -j, two checkouts) would race for dpkg's
   # lock: each waits for the other's apt-get instead of failing.
   lock="-o DPkg::Lock::Timeout=900"
+  # Run a step, its output appended to the log; apt's summary of what it
+  # downloads and the disk it takes are shown as they come.  On failure the
+  # step, its exit status and the log's last lines, and we stop.
+  step() {
+    echo "prereqs.sh: $*" >&2
+    { "$@" 2>&1; echo "prereqs.sh: exit $?"; } | tee -a "$log" \
+      | sed -un 's/^\(Need to get .*\|After this operation.*\)$/prereqs.sh:   \1/p' >&2
+    rc=$(sed -n 's/^prereqs\.sh: exit //p' "$log" | tail -n 1)
+    [ "$rc" = 0 ] && return 0
+    echo "prereqs.sh: '$*' failed (exit $rc); the last lines of $log:" >&2
+    grep -v '^prereqs\.sh: exit ' "$log" | tail -n 20 | sed 's/^/  /' >&2
+    exit 1
+  }
   for a in $arches; do
-    dpkg --print-foreign-architectures | grep -qx "$a" || dpkg --add-architecture "$a" || {
-      echo "prereqs.sh: dpkg --add-architecture $a failed" >&2; exit 1; }
+    dpkg --print-foreign-architectures | grep -qx "$a" || step dpkg --add-architecture "$a"
   done
-  apt-get $lock update -qq >/dev/null && apt-get $lock install -y -qq $pkgs >/dev/null || {
-    echo "prereqs.sh: apt-get install $pkgs failed" >&2; exit 1; }
+  step apt-get $lock update -q
+  step apt-get $lock install -y -q $pkgs
+  echo "prereqs.sh: installed $pkgs" >&2
+  rm -f "$log"
   exit 0
 fi
 # The one command.  A machine that never ran apt-get update (a fresh
@@ -202,6 +261,9 @@ cmd="${sudo}apt-get install -y $pkgs"
 [ -n "$update" ] && cmd="${sudo}apt-get update && $cmd"
 for a in $arches; do cmd="${sudo}dpkg --add-architecture $a && $cmd"; done
 [ "$uid" != 0 ] && [ -z "$sudo" ] && cmd="su -c '$cmd'"
-echo "Missing prerequisites. $how" >&2
+echo "$how" >&2
 echo "  $cmd" >&2
+if [ "$uid" != 0 ] && [ -z "$sudo" ]; then
+  echo "su asks for root's password. Where root has none (containers and fresh installs often lock it) or it is not yours, ask whoever administers this machine to run that line." >&2
+fi
 exit 1

@@ -8,8 +8,9 @@
 ** sqlite3_initialize() calls urnWasmInit() once, before the first
 ** connection is opened: it registers the extension's entry point with
 ** sqlite3_auto_extension(), and every connection opened afterwards has the
-** functions, the collations URN and URN_NS and the tables urn_namespaces
-** and urn_find, exactly as after ".load ./urn".
+** functions, the collations URN and URN_NS and the tables (urn_find,
+** urn_parse, urn_namespaces, urn_resolvers), exactly as after
+** ".load ./urn".
 **
 ** The JavaScript side (wasm/sqlite-urn.js) calls SQLite's own C API
 ** (sqlite3_open_v2, sqlite3_prepare_v2, sqlite3_bind_*, sqlite3_step,

@@ -89,40 +89,16 @@ size_t urnDecode(const unsigned char *z, size_t n, unsigned char *zOut){
   return j;
 }
 
-/* RFC 3629 §4:
-**   UTF8-2 = %xC2-DF UTF8-tail
-**   UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
-**            %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
-**   UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
-**            %xF4 %x80-8F 2( UTF8-tail )
-**   UTF8-tail = %x80-BF */
+/* RFC 3629 §4, one character at a time (urnUtf8Char(), urn_scan.h). */
 int urnUtf8Valid(const unsigned char *z, size_t n){
   size_t i = 0;
   while( i<n ){
-    unsigned char c = z[i];
-    size_t nTail, k;
-    unsigned char lo = 0x80, hi = 0xbf;      /* range of the first tail */
-    if( c<0x80 ){ i++; continue; }
-    if( c<0xc2 ) return 0;                   /* tail byte, or overlong */
-    if( c<0xe0 ){
-      nTail = 1;
-    }else if( c<0xf0 ){
-      nTail = 2;
-      if( c==0xe0 ) lo = 0xa0;               /* overlong */
-      if( c==0xed ) hi = 0x9f;               /* surrogates */
-    }else if( c<0xf5 ){
-      nTail = 3;
-      if( c==0xf0 ) lo = 0x90;               /* overlong */
-      if( c==0xf4 ) hi = 0x8f;               /* above U+10FFFF */
-    }else{
-      return 0;
-    }
-    if( n-i<=nTail ) return 0;               /* truncated */
-    if( z[i+1]<lo || z[i+1]>hi ) return 0;
-    for(k=2; k<=nTail; k++){
-      if( z[i+k]<0x80 || z[i+k]>0xbf ) return 0;
-    }
-    i += nTail+1;
+    unsigned long cp;
+    size_t len;
+    if( z[i]<0x80 ){ i++; continue; }
+    len = urnUtf8Char(z+i, n-i, &cp);
+    if( len==0 ) return 0;
+    i += len;
   }
   return 1;
 }

@@ -29,36 +29,20 @@ int urnModeFind(const unsigned char *z, size_t n, int modes){
   return -1;
 }
 
-/* Length of the well-formed UTF-8 sequence of 2 to 4 bytes at z[0..n)
-** (RFC 3629 §4: no overlong form, no surrogate, nothing past U+10FFFF),
-** or 0. */
-static size_t utf8Seq(const unsigned char *z, size_t n){
-  size_t len, k;
-  unsigned char c = z[0];
-  unsigned char lo = 0x80, hi = 0xBF;
-  if( c>=0xC2 && c<=0xDF ) len = 2;
-  else if( c>=0xE0 && c<=0xEF ) len = 3;
-  else if( c>=0xF0 && c<=0xF4 ) len = 4;
-  else return 0;
-  if( len>n ) return 0;
-  if( c==0xE0 ) lo = 0xA0;
-  if( c==0xED ) hi = 0x9F;
-  if( c==0xF0 ) lo = 0x90;
-  if( c==0xF4 ) hi = 0x8F;
-  if( z[1]<lo || z[1]>hi ) return 0;
-  for(k=2; k<len; k++){
-    if( (z[k]&0xC0)!=0x80 ) return 0;
-  }
-  return len;
-}
-
-/* A small appender: never writes past zBuf[nBuf-1], always terminates. */
+/* A small appender: never writes past zBuf[nBuf-1], always terminates.
+** What does not fit is cut before the character it would end inside of
+** (urnUtf8Cut()), and nothing is appended after it. */
 typedef struct ModeOut { char *z; size_t n, nBuf; } ModeOut;
 static void outBytes(ModeOut *p, const char *z, size_t n){
-  if( p->n+n >= p->nBuf ) n = p->nBuf - 1 - p->n;
+  int cut = p->n+n >= p->nBuf;
+  if( cut ) n = p->nBuf - 1 - p->n;
   memcpy(p->z+p->n, z, n);
   p->n += n;
   p->z[p->n] = 0;
+  if( cut ){
+    p->n = urnUtf8Cut(p->z, p->n);
+    p->nBuf = p->n+1;
+  }
 }
 static void outStr(ModeOut *p, const char *z){ outBytes(p, z, strlen(z)); }
 static void outHex(ModeOut *p, unsigned char c, const char *zPrefix){
@@ -90,6 +74,7 @@ void urnModeError(char *zBuf, size_t nBuf, const char *zFunc,
     outStr(&out, "'");
     for(i=0; i<nShow; ){
       unsigned char c = z[i];
+      unsigned long cp;
       size_t len;
       if( c=='\'' ){
         outStr(&out, "''");                 /* SQL's quoting of a quote */
@@ -97,7 +82,8 @@ void urnModeError(char *zBuf, size_t nBuf, const char *zFunc,
       }else if( c>=0x20 && c<0x7F && c!='\\' ){
         outBytes(&out, (const char*)&z[i], 1);
         i++;
-      }else if( c>=0x80 && (len = utf8Seq(z+i, n-i))>0 && i+len<=nShow ){
+      }else if( c>=0x80 && (len = urnUtf8Char(z+i, n-i, &cp))>0
+                && i+len<=nShow ){
         outBytes(&out, (const char*)&z[i], len);
         i += len;
       }else{

@@ -21,8 +21,11 @@
 #define URN_MODE_ARG_BLOB 1
 #define URN_MODE_ARG_NULL 2
 
-/* Room for any message of urnModeError(), its NUL included. */
-#define URN_MODE_ERROR_MAX 200
+/* Room for any message of urnModeError(), its NUL included: the longest
+** name of a function that takes a mode (14 bytes, "urn_rcomponent") +
+** "(): unknown mode '" (18) + 40 bytes shown as \xNN (160) + "...'" (4)
+** + "; expected 'rfc8141', 'rfc2141' or 'ns'" (39) + NUL is 236. */
+#define URN_MODE_ERROR_MAX 256
 
 /* The name of mode (URN_MODE_xxx): "rfc8141", "rfc2141" or "ns". */
 const char *urnModeName(int mode);

@@ -699,9 +699,12 @@ int urnNsCheck(const unsigned char *z, const UrnParts *pParts,
       zWhy = "RFC 8141 §5.1";
     }
     if( nErr>0 ){
-      snprintf(zErr, nErr, "offset %lu: NID '%s' is not in the IANA URN "
-               "namespace registry snapshot of %s (%s)",
-               (unsigned long)pParts->nid.off, zNid, urnNsRegistryDate, zWhy);
+      int k = snprintf(zErr, nErr, "offset %lu: NID '%s' is not in the IANA "
+                       "URN namespace registry snapshot of %s (%s)",
+                       (unsigned long)pParts->nid.off, zNid,
+                       urnNsRegistryDate, zWhy);
+      /* Cut short by nErr: never inside a character. */
+      if( k>=0 && (size_t)k>=nErr ) urnUtf8Cut(zErr, nErr-1);
     }
     if( pOffset ) *pOffset = pParts->nid.off;
     return 0;

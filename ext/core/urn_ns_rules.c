@@ -288,24 +288,26 @@ static int nsFail(char *zErr, size_t nErr, size_t offset,
   if( nErr==0 ) return 0;
   n = snprintf(zErr, nErr, "offset %lu: ", (unsigned long)offset);
   if( n>=0 && (size_t)n<nErr ){
+    int k;
     va_start(ap, zFormat);
-    vsnprintf(zErr+n, nErr-(size_t)n, zFormat, ap);
+    k = vsnprintf(zErr+n, nErr-(size_t)n, zFormat, ap);
     va_end(ap);
+    /* Cut short by nErr: never inside a character. */
+    if( k>=0 && (size_t)k>=nErr-(size_t)n ) urnUtf8Cut(zErr, nErr-1);
   }
   return 0;
 }
 
 /* A byte of an NSS (printable ASCII in a valid URN), or its end, as the
-** "found ..." of a message: 'c' or "the end of the NSS". */
-typedef struct Found { char z[24]; } Found;
+** "found ..." of a message: urnFoundName() (urn_scan.h), as urn_error
+** names what it found, or "the end of the NSS". */
+typedef struct Found { char z[URN_FOUND_MAX]; } Found;
 static Found found(const unsigned char *z, size_t i, size_t nssEnd){
   Found f;
   if( i>=nssEnd ){
     memcpy(f.z, "the end of the NSS", 19);
-  }else if( z[i]>=0x20 && z[i]<0x7f ){
-    f.z[0] = '\''; f.z[1] = (char)z[i]; f.z[2] = '\''; f.z[3] = 0;
   }else{
-    snprintf(f.z, sizeof(f.z), "0x%02X", z[i]);
+    urnFoundName(z+i, nssEnd-i, f.z);
   }
   return f;
 }

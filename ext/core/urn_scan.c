@@ -31,6 +31,7 @@
 #include "urn_block.h"
 #include <assert.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The classes of every byte, bits UC_xxx of urn_class.h.  Every byte >=
 ** 0x80 is in no class: RFC 8141 §2 and RFC 2141 §2.4 admit only ASCII.
@@ -772,26 +773,171 @@ size_t urnScanLongest(const unsigned char *z, size_t n, int mode, size_t h,
   return longest8141(z, n, h, e, pParts);
 }
 
+/* ---- Naming what a message found ----------------------------------------- */
+
+size_t urnUtf8Char(const unsigned char *z, size_t n, unsigned long *pCp){
+  /* RFC 3629 §4:
+  **   UTF8-1 = %x00-7F
+  **   UTF8-2 = %xC2-DF UTF8-tail
+  **   UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+  **            %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+  **   UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+  **            %xF4 %x80-8F 2( UTF8-tail )
+  ** so no overlong form (§3: "MUST NOT"), no surrogate, nothing past
+  ** U+10FFFF. */
+  unsigned char c, lo = 0x80, hi = 0xBF;
+  unsigned long cp;
+  size_t len, k;
+  if( n==0 ) return 0;
+  c = z[0];
+  if( c<0x80 ){ *pCp = c; return 1; }
+  if( c>=0xC2 && c<=0xDF ){ len = 2; cp = c & 0x1F; }
+  else if( c>=0xE0 && c<=0xEF ){ len = 3; cp = c & 0x0F; }
+  else if( c>=0xF0 && c<=0xF4 ){ len = 4; cp = c & 0x07; }
+  else return 0;                 /* a tail byte, C0, C1 or F5..FF */
+  if( len>n ) return 0;          /* cut short by the end of the input */
+  if( c==0xE0 ) lo = 0xA0;       /* overlong */
+  if( c==0xED ) hi = 0x9F;       /* U+D800..U+DFFF, the surrogates */
+  if( c==0xF0 ) lo = 0x90;       /* overlong */
+  if( c==0xF4 ) hi = 0x8F;       /* past U+10FFFF */
+  if( z[1]<lo || z[1]>hi ) return 0;
+  for(k=1; k<len; k++){
+    if( (z[k] & 0xC0)!=0x80 ) return 0;
+    cp = (cp<<6) | (z[k] & 0x3F);
+  }
+  *pCp = cp;
+  return len;
+}
+
+/* The characters a message names by code point and name instead of
+** showing them (docs/functions.md, urn_error): the controls (Unicode
+** general category Cc), the spaces other than U+0020 (Unicode's
+** White_Space property, PropList.txt), the characters a renderer shows as
+** nothing (Default_Ignorable_Code_Point, DerivedCoreProperties.txt of
+** Unicode 14.0), the noncharacters (Unicode §23.7) and the private-use characters
+** (Unicode §23.5), whose look no font agrees on.  The first range that
+** holds a code point gives its name: specific names first. */
+static const struct {
+  unsigned long lo, hi;
+  const char *zName;
+} aUnshown[] = {
+  { 0x0000, 0x0000, "NUL" },
+  { 0x0009, 0x0009, "tab" },
+  { 0x000A, 0x000A, "line feed" },
+  { 0x000B, 0x000B, "vertical tab" },
+  { 0x000C, 0x000C, "form feed" },
+  { 0x000D, 0x000D, "carriage return" },
+  { 0x001B, 0x001B, "escape" },
+  { 0x0000, 0x001F, "control character" },
+  { 0x007F, 0x007F, "delete" },
+  { 0x0085, 0x0085, "next line" },
+  { 0x0080, 0x009F, "control character" },
+  { 0x00A0, 0x00A0, "no-break space" },
+  { 0x00AD, 0x00AD, "soft hyphen" },
+  { 0x034F, 0x034F, "combining grapheme joiner" },
+  { 0x061C, 0x061C, "Arabic letter mark" },
+  { 0x115F, 0x1160, "Hangul filler" },
+  { 0x1680, 0x1680, "Ogham space mark" },
+  { 0x17B4, 0x17B5, "invisible character" },
+  { 0x180E, 0x180E, "Mongolian vowel separator" },
+  { 0x180B, 0x180F, "variation selector" },
+  { 0x2000, 0x200A, "space" },
+  { 0x200B, 0x200B, "zero width space" },
+  { 0x200C, 0x200C, "zero width non-joiner" },
+  { 0x200D, 0x200D, "zero width joiner" },
+  { 0x200E, 0x200E, "left-to-right mark" },
+  { 0x200F, 0x200F, "right-to-left mark" },
+  { 0x2028, 0x2028, "line separator" },
+  { 0x2029, 0x2029, "paragraph separator" },
+  { 0x202A, 0x202E, "bidirectional control" },
+  { 0x202F, 0x202F, "narrow no-break space" },
+  { 0x205F, 0x205F, "medium mathematical space" },
+  { 0x2060, 0x2060, "word joiner" },
+  { 0x2066, 0x2069, "bidirectional control" },
+  { 0x2061, 0x206F, "invisible character" },
+  { 0x3000, 0x3000, "ideographic space" },
+  { 0x3164, 0x3164, "Hangul filler" },
+  { 0xE000, 0xF8FF, "private use" },
+  { 0xFDD0, 0xFDEF, "noncharacter" },
+  { 0xFE00, 0xFE0F, "variation selector" },
+  { 0xFEFF, 0xFEFF, "byte order mark" },
+  { 0xFFA0, 0xFFA0, "Hangul filler" },
+  { 0xFFF0, 0xFFF8, "invisible character" },
+  { 0x1BCA0, 0x1BCA3, "invisible character" },
+  { 0x1D173, 0x1D17A, "invisible character" },
+  { 0xE0001, 0xE0001, "language tag" },
+  { 0xE0020, 0xE007F, "tag" },
+  { 0xE0100, 0xE01EF, "variation selector" },
+  { 0xE0000, 0xE0FFF, "invisible character" },
+  { 0xF0000, 0x10FFFD, "private use" },
+};
+
+/* The name of a code point that a message does not show, or 0. */
+static const char *unshownName(unsigned long cp){
+  size_t k;
+  /* Unicode §23.7: U+FFFE and U+FFFF in every plane are noncharacters. */
+  if( (cp & 0xFFFE)==0xFFFE ) return "noncharacter";
+  for(k=0; k<sizeof(aUnshown)/sizeof(aUnshown[0]); k++){
+    if( cp>=aUnshown[k].lo && cp<=aUnshown[k].hi ) return aUnshown[k].zName;
+  }
+  return 0;
+}
+
+size_t urnFoundName(const unsigned char *z, size_t n, char *zOut){
+  unsigned long cp;
+  size_t len = urnUtf8Char(z, n, &cp);
+  const char *zName;
+  int k;
+  if( len==0 ){
+    k = snprintf(zOut, URN_FOUND_MAX, "byte 0x%02X, not UTF-8", z[0]);
+  }else if( cp==' ' ){
+    k = snprintf(zOut, URN_FOUND_MAX, "' ' (space)");
+  }else if( (zName = unshownName(cp))!=0 ){
+    k = snprintf(zOut, URN_FOUND_MAX, "U+%04lX (%s)", cp, zName);
+  }else if( cp<0x80 ){
+    k = snprintf(zOut, URN_FOUND_MAX, "'%c'", (char)cp);
+  }else{
+    k = snprintf(zOut, URN_FOUND_MAX, "'%.*s' (U+%04lX)", (int)len,
+                 (const char*)z, cp);
+  }
+  assert( k>0 && k<URN_FOUND_MAX );
+  return (size_t)k;
+}
+
+size_t urnUtf8Cut(char *z, size_t n){
+  /* The last lead byte among the last three: if its sequence needs more
+  ** bytes than are left, the cut goes before it. */
+  size_t i = n, k;
+  for(k=0; k<3 && i>0; k++){
+    unsigned char c = (unsigned char)z[--i];
+    if( c<0x80 ) break;
+    if( c>=0xC0 ){
+      size_t need = c>=0xF0 ? 4 : c>=0xE0 ? 3 : 2;
+      if( n-i<need ) n = i;
+      break;
+    }
+  }
+  z[n] = 0;
+  return n;
+}
+
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,
                        char *zOut, size_t nOut){
-  char zFound[32];
+  char zFound[URN_FOUND_MAX];
   int k;
+  if( nOut==0 ) return 0;
   if( pFail->offset>=n ){
-    snprintf(zFound, sizeof(zFound), "the end of the input");
+    memcpy(zFound, "the end of the input", 21);
   }else{
-    unsigned char c = z[pFail->offset];
-    if( c>0x20 && c<0x7f ){
-      snprintf(zFound, sizeof(zFound), "'%c'", c);
-    }else{
-      /* Controls, space, DEL and non-ASCII bytes are shown in hex, so the
-      ** message is valid UTF-8 whatever the input holds. */
-      snprintf(zFound, sizeof(zFound), "byte 0x%02X", c);
-    }
+    urnFoundName(z+pFail->offset, n-pFail->offset, zFound);
   }
   k = snprintf(zOut, nOut, "offset %llu: found %s, expected %s (%s)",
                (unsigned long long)pFail->offset, zFound,
                urnErrorExpected(pFail->code), urnErrorSection(pFail->code));
-  if( k<0 ) k = 0;
-  if( (size_t)k>=nOut ) k = (int)(nOut-1);
+  if( k<0 ){
+    zOut[0] = 0;
+    return 0;
+  }
+  if( (size_t)k>=nOut ) return urnUtf8Cut(zOut, nOut-1);
   return (size_t)k;
 }

@@ -66,13 +66,41 @@ const char *urnErrorExpected(int code);
 const char *urnErrorSection(int code);
 
 /* Write into zOut (room for nOut bytes; URN_ERROR_MAX is always enough) a
-** one-line English description of the failure: offset, the byte found,
-** what was expected and the RFC section.  Returns the length written (the
-** NUL terminator not counted).  The text is valid UTF-8 whatever z holds:
-** bytes that are not printable ASCII are shown as "byte 0xNN". */
+** one-line English description of the failure: offset, what was found
+** there (urnFoundName(), or "the end of the input"), what was expected and
+** the RFC section.  Returns the length written (the NUL terminator not
+** counted).  The text is valid UTF-8 whatever z holds, also when nOut cuts
+** it short (never inside a character).  URN_ERROR_MAX: "offset " + 20
+** digits + ": found " + URN_FOUND_MAX + ", expected " + the longest
+** expectation (108 bytes) + " (" + the longest section (17) + ")" is 222. */
 #define URN_ERROR_MAX 256
 size_t urnErrorMessage(const unsigned char *z, size_t n, const UrnFail *pFail,
                        char *zOut, size_t nOut);
+
+/* The length (1 to 4) of the well-formed UTF-8 character that z[0..n)
+** starts with, its code point in *pCp; 0 when the bytes there are not one
+** (RFC 3629 §3 and §4: a tail byte first, an overlong form, a surrogate,
+** a code point past U+10FFFF, or a sequence cut short by n). */
+size_t urnUtf8Char(const unsigned char *z, size_t n, unsigned long *pCp);
+
+/* Write into zOut (room for URN_FOUND_MAX bytes) how a message names what
+** z[0..n) (n > 0) starts with, as every message of the core that says what
+** it "found" does (docs/functions.md, urn_error):
+**   printable ASCII          'c'
+**   U+0020                   ' ' (space)
+**   a character not shown:   U+0009 (tab), U+00A0 (no-break space),
+**     controls, other spaces, U+200B (zero width space): code point and name
+**     invisible ones, noncharacters, private use (urn_scan.c, aUnshown[])
+**   any other character      'ø' (U+00F8), '’' (U+2019)
+**   not well-formed UTF-8    byte 0xFF, not UTF-8 (its first byte)
+** Returns the length written, NUL not counted.  The text is valid UTF-8. */
+#define URN_FOUND_MAX 48
+size_t urnFoundName(const unsigned char *z, size_t n, char *zOut);
+
+/* Cut the valid UTF-8 text z[0..n), cut short at n by a bounded write,
+** before a character that it ends inside of; terminate it with a NUL at
+** the new length, which it returns. */
+size_t urnUtf8Cut(char *z, size_t n);
 
 /* ---- Prefixes (urn_find, ext/core/urn_find.h) ---------------------------------- */
 

@@ -14,10 +14,13 @@
 **   urn_error(X [,MODE])        VARCHAR
 **   urn_nid, urn_nss, urn_rcomponent, urn_qcomponent, urn_fcomponent,
 **   urn_canonical, urn_normalize (X [,MODE])            VARCHAR
-**   urn_key(X [,MODE])          VARCHAR for a VARCHAR X (a non-URN's key
-**                               is its own bytes); a BLOB X is its own key,
-**                               returned unchanged, as in SQLite, where
-**                               only text is keyed (docs/design.md)
+**   urn_key(X [,MODE])          the key of X's bytes, as SQLite keys text
+**                               (a non-URN's key is its own bytes): a
+**                               VARCHAR for a VARCHAR X, a BLOB for a BLOB
+**                               X, so that GROUP BY urn_key(blobcol) gives
+**                               urn_equal's classes (SQLite keeps a BLOB
+**                               unchanged, as its collations compare one;
+**                               DuckDB has none: docs/duckdb.md)
 **   urn_equal(A, B [,MODE])     BOOLEAN
 **   urn_encode(S), urn_decode(S), urn_build(NID, S [,R [,Q [,F]]]),
 **   urn_json(X [,MODE]), urn_isbn13(X), urn_version(),
@@ -25,6 +28,13 @@
 **   urn_nbn_complete(X)         VARCHAR
 **   urn_extract_all(T [,MODE])  LIST(VARCHAR): the URNs urn_find(T, MODE)
 **                               finds, in order (ext/core/urn_find.h)
+**   urn_parse(X [,MODE])        STRUCT(valid BOOLEAN, nid, nss, r, q, f,
+**                               canonical VARCHAR, key VARCHAR or BLOB as
+**                               urn_key gives it): every part from one
+**                               scan, each field what the function of its
+**                               name gives; NULL for a NULL X (SQLite's
+**                               urn_parse is a table-valued function with
+**                               these columns, urn_parse_sql.c)
 ** Every argument but MODE may be VARCHAR or BLOB; a BLOB is read as its
 ** bytes.  MODE is 'rfc8141' (the default), 'rfc2141' or 'ns' as in
 ** SQLite; any other value, NULL or a BLOB included, raises DuckDB's
@@ -125,6 +135,7 @@ typedef int (*DuckRowFunc)(const DuckFunc *pF, int mode, const DuckArg *aArg,
 #define RET_VARCHAR 1
 #define RET_KEY     2   /* VARCHAR for a VARCHAR X, BLOB for a BLOB X */
 #define RET_LIST    3   /* LIST(VARCHAR) */
+#define RET_STRUCT  4   /* urn_parse's STRUCT (duckParseType()) */
 
 /* A row of the registration table; a pointer to it is the function's extra
 ** info, so that the row function and the messages know their function. */
@@ -217,17 +228,6 @@ static int rowKey(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
   if( zOut==0 ) return DUCK_ERROR;
   pOut->n = urnFnKey(a[0].z, &parts, mode, zOut);
   pOut->z = zOut;
-  return DUCK_TEXT;
-}
-
-/* urn_key(X [,MODE]) of a BLOB X: X itself, as SQLite's urn_key gives a
-** BLOB, whose order no collation changes (docs/design.md, "Equivalence,
-** keys and order").  MODE is still checked by the loop. */
-static int rowSelf(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
-                   DuckOut *pOut){
-  (void)pF; (void)mode; (void)nArg;
-  pOut->z = a[0].z;
-  pOut->n = a[0].n;
   return DUCK_TEXT;
 }
 
@@ -684,6 +684,165 @@ static void duckScalar(duckdb_function_info info, duckdb_data_chunk input,
   duckLoop(info, input, output, pF->xRow);
 }
 
+/* ---- urn_parse: every part in one STRUCT -------------------------------- */
+
+/* The fields of urn_parse's STRUCT, in this order: valid BOOLEAN, then
+** VARCHARs, key a BLOB for a BLOB X (as urn_key gives it). */
+#define PARSE_NFIELD 8
+#define PARSE_VALID  0
+#define PARSE_NID    1
+#define PARSE_CANON  6
+#define PARSE_KEY    7
+
+static duckdb_logical_type duckParseType(duckdb_type eX){
+  const char *azField[PARSE_NFIELD] = {
+    "valid", "nid", "nss", "r", "q", "f", "canonical", "key"
+  };
+  duckdb_logical_type aType[PARSE_NFIELD], t;
+  int k;
+  for(k=0; k<PARSE_NFIELD; k++){
+    aType[k] = duckdb_create_logical_type(k==PARSE_VALID ? DUCKDB_TYPE_BOOLEAN
+                                          : k==PARSE_KEY ? eX
+                                          : DUCKDB_TYPE_VARCHAR);
+  }
+  t = duckdb_create_struct_type(aType, azField, PARSE_NFIELD);
+  for(k=0; k<PARSE_NFIELD; k++) duckdb_destroy_logical_type(&aType[k]);
+  return t;
+}
+
+/* A string field of the STRUCT: its vector's strings and validity, and the
+** chunk's results gathered for it (duckChunkAdd()). */
+typedef struct DuckField {
+  duckdb_vector v;
+  duckdb_string_t *aStr;
+  uint64_t *pValid;
+  DuckChunk chunk;
+} DuckField;
+
+/* Field k of row i: z[0..n), or NULL when z is 0.  0 on success, 1 when
+** memory runs out. */
+static int duckFieldSet(DuckField *aField, int k, idx_t i,
+                        const unsigned char *z, size_t n){
+  DuckField *p = &aField[k];
+  if( z==0 ){
+    duckdb_validity_set_row_invalid(p->pValid, i);
+    return 0;
+  }
+  return duckChunkAdd(&p->chunk, p->aStr, i, z, n);
+}
+
+/* urn_parse(X [,MODE]): one scan of X (urnFnCheck()) gives valid, whether
+** X has the mode's syntax, and the parts; each field is what the function
+** of its name gives for the same X and MODE (urn_valid, urn_nid, urn_nss,
+** urn_rcomponent, urn_qcomponent, urn_fcomponent, urn_canonical,
+** urn_key).  In mode 'ns' the syntax is RFC 8141's, as urn_canonical(X,
+** 'ns') reads it.  A NULL X gives NULL: the row, and each field, invalid.
+** The loop of duckLoop(), with a vector per field. */
+static void duckParseScalar(duckdb_function_info info, duckdb_data_chunk input,
+                            duckdb_vector output){
+  const DuckFunc *pF = duckdb_scalar_function_get_extra_info(info);
+  idx_t nRow = duckdb_data_chunk_get_size(input);
+  int nCol = (int)duckdb_data_chunk_get_column_count(input);
+  DuckCol aCol[2];
+  DuckField aField[PARSE_NFIELD];
+  duckdb_logical_type tMode = 0;
+  uint64_t *pOutValid;
+  bool *aValid;
+  DuckMode memo;
+  DuckOut out;
+  idx_t i;
+  int c, k;
+  memset(aField, 0, sizeof(aField));
+  memset(&memo, 0, sizeof(memo));
+  memo.mode = -1;
+  out.zHeap = 0;
+  out.nHeap = 0;
+  out.zErr[0] = 0;
+  for(c=0; c<nCol && c<2; c++){
+    duckdb_vector v = duckdb_data_chunk_get_vector(input, (idx_t)c);
+    aCol[c].a = (duckdb_string_t*)duckdb_vector_get_data(v);
+    aCol[c].pValid = duckdb_vector_get_validity(v);
+  }
+  if( nCol>1 ){
+    tMode = duckdb_vector_get_column_type(duckdb_data_chunk_get_vector(input,
+                                                                      1));
+  }
+  duckdb_vector_ensure_validity_writable(output);
+  pOutValid = duckdb_vector_get_validity(output);
+  for(k=0; k<PARSE_NFIELD; k++){
+    DuckField *p = &aField[k];
+    p->v = duckdb_struct_vector_get_child(output, (idx_t)k);
+    duckdb_vector_ensure_validity_writable(p->v);
+    p->pValid = duckdb_vector_get_validity(p->v);
+    p->aStr = (duckdb_string_t*)duckdb_vector_get_data(p->v);
+  }
+  aValid = (bool*)duckdb_vector_get_data(aField[PARSE_VALID].v);
+  for(i=0; i<nRow; i++){
+    UrnParts parts;
+    const unsigned char *z, *zKey;
+    unsigned char zNid[32];
+    size_t n, nKey = 0;
+    int mode = URN_MODE_RFC8141, isUrn = 0, oom = 0;
+    /* MODE first: a bad MODE is an error even where X is NULL. */
+    if( nCol>1 ){
+      mode = duckMode(pF, tMode, &aCol[1], i, &memo, &out);
+      if( mode<0 ) break;
+    }
+    if( !duckIsValid(&aCol[0], i) ){
+      duckdb_validity_set_row_invalid(pOutValid, i);
+      for(k=0; k<PARSE_NFIELD; k++){
+        duckdb_validity_set_row_invalid(aField[k].pValid, i);
+      }
+      continue;
+    }
+    z = urnDuckBytes(&aCol[0].a[i], &n);
+    aValid[i] = urnFnCheck(z, n, mode, &parts, &isUrn, 0, 0)!=0;
+    if( !isUrn ){
+      for(k=PARSE_NID; k<=PARSE_CANON; k++){
+        duckdb_validity_set_row_invalid(aField[k].pValid, i);
+      }
+      /* I3: a non-URN is its own key. */
+      oom = duckFieldSet(aField, PARSE_KEY, i, z, n);
+    }else{
+      /* RFC 8141 §2.1: the NID lower-cased; at most 32 bytes (§2). */
+      oom = duckFieldSet(aField, PARSE_NID, i, zNid,
+                         urnFnNid(z, &parts, zNid));
+      for(k=PARSE_NID+1; !oom && k<PARSE_CANON; k++){
+        const UrnSpan *pSpan = urnFnPart(&parts, "nrqf"[k-PARSE_NID-1]);
+        oom = duckFieldSet(aField, k, i, pSpan->off ? z+pSpan->off : 0,
+                           pSpan->len);
+      }
+      /* RFC 8141 §3.1: key(X), or key_ns(X) in mode 'ns' (rowKey()). */
+      if( mode!=URN_MODE_NS && urnFnKeyIsPrefix(z, &parts) ){
+        zKey = z;
+        nKey = URN_KEY_LEN(&parts);
+      }else{
+        unsigned char *zOut = duckReserve(&out, URN_KEY_LEN(&parts));
+        if( zOut==0 ) break;
+        nKey = urnFnKey(z, &parts, mode, zOut);
+        zKey = zOut;
+      }
+      if( !oom ) oom = duckFieldSet(aField, PARSE_CANON, i, zKey, nKey);
+      if( !oom ) oom = duckFieldSet(aField, PARSE_KEY, i, zKey, nKey);
+    }
+    if( oom ){
+      strcpy(out.zErr, "out of memory");
+      break;
+    }
+  }
+  if( out.zErr[0] ){
+    duckdb_scalar_function_set_error(info, out.zErr);
+  }else{
+    for(k=PARSE_NID; k<PARSE_NFIELD; k++){
+      DuckField *p = &aField[k];
+      duckChunkFinish(&p->chunk, p->v, p->aStr, p->pValid, nRow);
+    }
+  }
+  if( tMode ) duckdb_destroy_logical_type(&tMode);
+  free(out.zHeap);
+  for(k=0; k<PARSE_NFIELD; k++) free(aField[k].chunk.z);
+}
+
 /* The loop with the row function X inlined into it, for the functions
 ** that run over whole columns (the benchmark's, docs/duckdb.md "Speed"). */
 #define DUCK_SCALAR(X) \
@@ -725,6 +884,8 @@ static const DuckFunc aDuckFunc[] = {
     0 },
   { "urn_extract_all",  1, 2, 1, 1, URN_MODES_ALL,    RET_LIST,
     rowExtractAll, 0 },
+  { "urn_parse",        1, 2, 1, 1, URN_MODES_ALL,    RET_STRUCT,  0,
+    duckParseScalar },
 };
 
 
@@ -736,6 +897,7 @@ static duckdb_logical_type duckRetType(int eRet, duckdb_type eX){
   switch( eRet ){
     case RET_BOOL: return duckdb_create_logical_type(DUCKDB_TYPE_BOOLEAN);
     case RET_KEY:  return duckdb_create_logical_type(eX);
+    case RET_STRUCT: return duckParseType(eX);
     case RET_LIST:
       tChild = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
       t = duckdb_create_list_type(tChild);
@@ -749,10 +911,7 @@ static duckdb_logical_type duckRetType(int eRet, duckdb_type eX){
 ** BLOB where bit k of mBlob is set, else VARCHAR.  0 on success. */
 static int duckAddOverload(duckdb_scalar_function_set set, const DuckFunc *pF,
                            int nArg, unsigned mBlob){
-  static const DuckFunc keyOfBlob =
-    { "urn_key", 1, 2, 1, 1, URN_MODES_ALL, RET_KEY, rowSelf, 0 };
   duckdb_scalar_function f = duckdb_create_scalar_function();
-  if( pF->eRet==RET_KEY && (mBlob&1) ) pF = &keyOfBlob;
   duckdb_logical_type tRet;
   int k, rc;
   duckdb_scalar_function_set_name(f, pF->zName);

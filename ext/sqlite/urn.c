@@ -12,8 +12,8 @@
 ** MODE is an optional last argument: 'rfc8141' (the default: RFC 8141 §2)
 ** or 'rfc2141' (the legacy syntax of RFC 2141 §2: no components, NID "urn"
 ** reserved, "/", "?", "#" and %00 rejected); urn_valid, urn_error,
-** urn_canonical, urn_key, urn_equal, urn_json, urn_find and urn_url
-** (with a template) also take 'ns':
+** urn_canonical, urn_key, urn_equal, urn_json, urn_parse, urn_find and
+** urn_url (with a template) also take 'ns':
 ** RFC 8141 plus the namespace rules of urn_ns_sql.c (registered NID, check
 ** digits, key_ns).
 ** Any other mode, NULL included, is an SQL error that names the accepted
@@ -21,8 +21,11 @@
 **
 **   urn_valid(X [,MODE])      1 if X is a URN, else 0.
 **   urn_error(X [,MODE])      NULL if X is a URN, else why not:
-**                             'offset 7: found end of the input, expected
-**                             ... (RFC 8141 §2)'; offsets are 0-based bytes.
+**                             'offset 7: found the end of the input,
+**                             expected ... (RFC 8141 §2)'; offsets are
+**                             0-based bytes.  What was found: ':', ' '
+**                             (space), 'ø' (U+00F8), U+0009 (tab), byte
+**                             0xFF, not UTF-8 (docs/functions.md).
 **                             Mode 'ns' says what the namespace rejects.
 **   urn_nid(X [,MODE])        the NID, lower-cased (RFC 8141 §2.1).
 **   urn_nss(X [,MODE])        the NSS exactly as written.
@@ -64,6 +67,10 @@
 **   urn_find(T [,MODE]): the URNs in the free text T, a
 **   table-valued function with one row (urn, start) per
 **   occurrence: "SELECT urn, start FROM urn_find(T)"      urn_find_sql.c
+**   urn_parse(X [,MODE]): every part of X from one scan, a
+**   table-valued function with one row (valid, nid, nss,
+**   r, q, f, canonical, key) per call, none for a NULL X:
+**   "SELECT * FROM urn_parse(X)"                          urn_parse_sql.c
 **   urn_url(X [,TEMPLATE [,MODE]]), urn_nbn_complete() and
 **   the virtual table urn_resolvers                       urn_url_sql.c
 **
@@ -161,7 +168,7 @@ static void urnErrorFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( mode<0 ) return;
   if( urnArgText(ctx, argv[0], &z, &n)<=0 ) return;
   if( urnFnCheck(z, n, mode, &parts, 0, zMsg, 0) ) return;
-  /* NUL-terminated, with no other NUL byte (printable text, urn_scan.h and
+  /* NUL-terminated, with no other NUL byte (valid UTF-8, urn_scan.h and
   ** urn_ns.h): length -1, so that SQLite marks it terminated, as in
   ** urnRewriteFunc(). */
   sqlite3_result_text(ctx, zMsg, -1, SQLITE_TRANSIENT);
@@ -467,6 +474,7 @@ static int urnRegister(sqlite3 *db){
   if( rc==SQLITE_OK ) rc = urnRegisterCodec(db);
   if( rc==SQLITE_OK ) rc = urnRegisterNs(db);
   if( rc==SQLITE_OK ) rc = urnRegisterFind(db);
+  if( rc==SQLITE_OK ) rc = urnRegisterParse(db);
   if( rc==SQLITE_OK ) rc = urnRegisterUrl(db);
   /* In a UTF-16 database SQLite picks the comparator of its encoding and
   ** hands it the strings as stored (docs/design.md, "Database

@@ -56,68 +56,22 @@ typedef struct FindCursor {
 static int findConnect(sqlite3 *db, void *pAux, int argc,
                        const char *const *argv, sqlite3_vtab **ppVtab,
                        char **pzErr){
-  sqlite3_vtab *pVtab;
-  int rc;
   (void)pAux; (void)argc; (void)argv; (void)pzErr;
-  rc = sqlite3_declare_vtab(db,
-         "CREATE TABLE x(urn TEXT, start INTEGER, t HIDDEN, mode HIDDEN)");
-  if( rc!=SQLITE_OK ) return rc;
-  pVtab = sqlite3_malloc(sizeof(*pVtab));
-  if( pVtab==0 ) return SQLITE_NOMEM;
-  memset(pVtab, 0, sizeof(*pVtab));
-#ifdef SQLITE_VTAB_INNOCUOUS
-  /* Usable from views and triggers under trusted_schema=OFF (3.31+). */
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-#endif
-  *ppVtab = pVtab;
-  return SQLITE_OK;
+  return urnVtabConnect(db,
+      "CREATE TABLE x(urn TEXT, start INTEGER, t HIDDEN, mode HIDDEN)", ppVtab);
 }
 
-/* The one plan: "t = ?" (and "mode = ?") given, that is urn_find(T [,
-** MODE]).  Where T (or MODE) is constrained but not usable in this plan,
-** as for urn_find(doc.body) tried before doc in a join, the plan is
-** refused (SQLITE_CONSTRAINT) so that SQLite puts doc first; where T is
-** not given at all, that is an error. */
+/* The one plan: urn_find(T [, MODE]) (urnVtabArgsBestIndex()). */
 static int findBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo){
-  int i, iT = -1, iMode = -1, seenT = 0, seenMode = 0;
-  for(i=0; i<pInfo->nConstraint; i++){
-    const struct sqlite3_index_constraint *p = &pInfo->aConstraint[i];
-    if( p->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
-    if( p->iColumn==FIND_T ){
-      seenT = 1;
-      if( p->usable && iT<0 ) iT = i;
-    }else if( p->iColumn==FIND_MODE ){
-      seenMode = 1;
-      if( p->usable && iMode<0 ) iMode = i;
-    }
-  }
-  if( !seenT ){
-    sqlite3_free(pVtab->zErrMsg);
-    pVtab->zErrMsg = sqlite3_mprintf("urn_find(T [, MODE]): T is missing");
-    return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
-  }
-  if( iT<0 || (seenMode && iMode<0) ) return SQLITE_CONSTRAINT;
-  pInfo->aConstraintUsage[iT].argvIndex = 1;
-  pInfo->aConstraintUsage[iT].omit = 1;
-  if( iMode>=0 ){
-    pInfo->aConstraintUsage[iMode].argvIndex = 2;
-    pInfo->aConstraintUsage[iMode].omit = 1;
-  }
-  pInfo->idxNum = iMode>=0 ? 2 : 1;
-  pInfo->estimatedCost = 100.0;
-  pInfo->estimatedRows = 10;
-  return SQLITE_OK;
+  return urnVtabArgsBestIndex(pVtab, pInfo, FIND_T, 10,
+                              "urn_find(T [, MODE]): T is missing");
 }
 
 static int findOpen(sqlite3_vtab *pVtab, sqlite3_vtab_cursor **ppCursor){
-  FindCursor *pCur;
+  int rc = urnVtabOpen(sizeof(FindCursor), ppCursor);
   (void)pVtab;
-  pCur = sqlite3_malloc(sizeof(*pCur));
-  if( pCur==0 ) return SQLITE_NOMEM;
-  memset(pCur, 0, sizeof(*pCur));
-  pCur->eof = 1;
-  *ppCursor = &pCur->base;
-  return SQLITE_OK;
+  if( rc==SQLITE_OK ) ((FindCursor*)*ppCursor)->eof = 1;
+  return rc;
 }
 
 static int findClose(sqlite3_vtab_cursor *pCursor){

@@ -1,9 +1,11 @@
 /*
 ** urn_glue.c -- the helpers that the SQLite glue files of sqlite-urn
-** (layer 3: urn.c, urn_codec_sql.c, urn_ns_sql.c, urn_find_sql.c) share:
-** reading a text argument, reading the MODE argument, and registering a
-** table of functions.  The glue reads one way: urn.c's entry point registers the
-** parts, and every part uses these helpers; none of them calls back.
+** (layer 3: urn.c, urn_codec_sql.c, urn_ns_sql.c, urn_find_sql.c,
+** urn_parse_sql.c, urn_url_sql.c) share: reading a text argument, reading
+** the MODE argument, registering a table of functions, and the plumbing
+** of the table-valued functions.  The glue reads one way: urn.c's entry
+** point registers the parts, and every part uses these helpers; none of
+** them calls back.
 */
 #include <string.h>
 #include "urn_glue.h"
@@ -132,6 +134,61 @@ int urnRegisterTable(sqlite3 *db, const UrnFunc *aFunc, int nFunc){
 
 int urnVtabDisconnect(sqlite3_vtab *pVtab){
   sqlite3_free(pVtab);
+  return SQLITE_OK;
+}
+
+int urnVtabOpen(size_t nCursor, sqlite3_vtab_cursor **ppCursor){
+  sqlite3_vtab_cursor *pCur = sqlite3_malloc64(nCursor);
+  if( pCur==0 ) return SQLITE_NOMEM;
+  memset(pCur, 0, nCursor);
+  *ppCursor = pCur;
+  return SQLITE_OK;
+}
+
+int urnVtabConnect(sqlite3 *db, const char *zSchema, sqlite3_vtab **ppVtab){
+  sqlite3_vtab *pVtab;
+  int rc = sqlite3_declare_vtab(db, zSchema);
+  if( rc!=SQLITE_OK ) return rc;
+  pVtab = sqlite3_malloc(sizeof(*pVtab));
+  if( pVtab==0 ) return SQLITE_NOMEM;
+  memset(pVtab, 0, sizeof(*pVtab));
+#ifdef SQLITE_VTAB_INNOCUOUS
+  /* Usable from views and triggers under trusted_schema=OFF (3.31+). */
+  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+#endif
+  *ppVtab = pVtab;
+  return SQLITE_OK;
+}
+
+int urnVtabArgsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo,
+                         int iArg, double nRows, const char *zMissing){
+  int i, iX = -1, iMode = -1, seenX = 0, seenMode = 0;
+  for(i=0; i<pInfo->nConstraint; i++){
+    const struct sqlite3_index_constraint *p = &pInfo->aConstraint[i];
+    if( p->op!=SQLITE_INDEX_CONSTRAINT_EQ ) continue;
+    if( p->iColumn==iArg ){
+      seenX = 1;
+      if( p->usable && iX<0 ) iX = i;
+    }else if( p->iColumn==iArg+1 ){
+      seenMode = 1;
+      if( p->usable && iMode<0 ) iMode = i;
+    }
+  }
+  if( !seenX ){
+    sqlite3_free(pVtab->zErrMsg);
+    pVtab->zErrMsg = sqlite3_mprintf("%s", zMissing);
+    return pVtab->zErrMsg ? SQLITE_ERROR : SQLITE_NOMEM;
+  }
+  if( iX<0 || (seenMode && iMode<0) ) return SQLITE_CONSTRAINT;
+  pInfo->aConstraintUsage[iX].argvIndex = 1;
+  pInfo->aConstraintUsage[iX].omit = 1;
+  if( iMode>=0 ){
+    pInfo->aConstraintUsage[iMode].argvIndex = 2;
+    pInfo->aConstraintUsage[iMode].omit = 1;
+  }
+  pInfo->idxNum = iMode>=0 ? 2 : 1;
+  pInfo->estimatedCost = 100.0;
+  pInfo->estimatedRows = (sqlite3_int64)nRows;
   return SQLITE_OK;
 }
 

@@ -55,9 +55,28 @@ typedef int (*UrnCollateFunc)(void*, int, const void*, int, const void*);
 int urnRegisterCollation(sqlite3 *db, const char *zName, UrnCollateFunc x8,
                          UrnCollateFunc x16le, UrnCollateFunc x16be);
 
-/* xDisconnect of the eponymous virtual tables (urn_namespaces, urn_find),
-** whose sqlite3_vtab is one sqlite3_malloc'd block. */
+/* xDisconnect of the eponymous virtual tables (urn_namespaces, urn_find,
+** urn_parse), whose sqlite3_vtab is one sqlite3_malloc'd block. */
 int urnVtabDisconnect(sqlite3_vtab *pVtab);
+
+/* A cursor of nCursor bytes (its sqlite3_vtab_cursor first), zeroed, for
+** the xOpen of a virtual table. */
+int urnVtabOpen(size_t nCursor, sqlite3_vtab_cursor **ppCursor);
+
+/* xConnect of the eponymous virtual tables: declare the table zSchema,
+** innocuous (usable from views and triggers under trusted_schema=OFF),
+** with one sqlite3_malloc'd sqlite3_vtab. */
+int urnVtabConnect(sqlite3 *db, const char *zSchema, sqlite3_vtab **ppVtab);
+
+/* xBestIndex of a table-valued function F(X [, MODE]) whose hidden columns
+** iArg and iArg+1 take X and MODE: the one plan, X (and MODE) as xFilter's
+** argv[0] (and argv[1]), idxNum the number of them, about nRows rows.
+** Where X (or MODE) is constrained but not usable in this plan, as for
+** F(doc.body) tried before doc in a join, the plan is refused
+** (SQLITE_CONSTRAINT) so that SQLite puts doc first; where X is not given
+** at all, that is the error zMissing. */
+int urnVtabArgsBestIndex(sqlite3_vtab *pVtab, sqlite3_index_info *pInfo,
+                         int iArg, double nRows, const char *zMissing);
 
 /* Register the functions of urn_codec_sql.c (urn_encode, urn_decode,
 ** urn_build, urn_json) on db. */
@@ -65,6 +84,9 @@ int urnRegisterCodec(sqlite3 *db);
 
 /* Register the table-valued function urn_find of urn_find_sql.c on db. */
 int urnRegisterFind(sqlite3 *db);
+
+/* Register the table-valued function urn_parse of urn_parse_sql.c on db. */
+int urnRegisterParse(sqlite3 *db);
 
 /* Register what urn_ns_sql.c provides (urn_isbn13, urn_registry_date, the
 ** collation URN_NS and the virtual table urn_namespaces) on db. */

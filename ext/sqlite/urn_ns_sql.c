@@ -91,25 +91,15 @@ typedef struct NsCursor {
 static int nsvConnect(sqlite3 *db, void *pAux, int argc,
                       const char *const *argv, sqlite3_vtab **ppVtab,
                       char **pzErr){
-  sqlite3_vtab *pVtab;
   int rc;
   (void)pAux; (void)argc; (void)argv; (void)pzErr;
-  rc = sqlite3_declare_vtab(db,
+  rc = urnVtabConnect(db,
          "CREATE TABLE x(nid TEXT COLLATE NOCASE, kind TEXT, reference TEXT,"
-         " equivalence TEXT, validator TEXT)");
-  if( rc!=SQLITE_OK ) return rc;
-  pVtab = sqlite3_malloc(sizeof(*pVtab));
-  if( pVtab==0 ) return SQLITE_NOMEM;
-  memset(pVtab, 0, sizeof(*pVtab));
-#ifdef SQLITE_VTAB_INNOCUOUS
-  /* Usable from views and triggers under trusted_schema=OFF (3.31+). */
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-#endif
+         " equivalence TEXT, validator TEXT)", ppVtab);
 #ifdef SQLITE_VTAB_CONSTRAINT_SUPPORT
-  sqlite3_vtab_config(db, SQLITE_VTAB_CONSTRAINT_SUPPORT, 1);
+  if( rc==SQLITE_OK ) sqlite3_vtab_config(db, SQLITE_VTAB_CONSTRAINT_SUPPORT, 1);
 #endif
-  *ppVtab = pVtab;
-  return SQLITE_OK;
+  return rc;
 }
 
 /* Plan 1: "nid = ?", one registry lookup (at most one row).  Plan 0: all

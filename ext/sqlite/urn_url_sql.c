@@ -124,21 +124,10 @@ typedef struct ResCursor {
 static int resConnect(sqlite3 *db, void *pAux, int argc,
                       const char *const *argv, sqlite3_vtab **ppVtab,
                       char **pzErr){
-  sqlite3_vtab *pVtab;
-  int rc;
   (void)pAux; (void)argc; (void)argv; (void)pzErr;
-  rc = sqlite3_declare_vtab(db,
-         "CREATE TABLE x(nid TEXT COLLATE NOCASE, prefix TEXT, template TEXT,"
-         " source TEXT)");
-  if( rc!=SQLITE_OK ) return rc;
-  pVtab = sqlite3_malloc(sizeof(*pVtab));
-  if( pVtab==0 ) return SQLITE_NOMEM;
-  memset(pVtab, 0, sizeof(*pVtab));
-#ifdef SQLITE_VTAB_INNOCUOUS
-  sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
-#endif
-  *ppVtab = pVtab;
-  return SQLITE_OK;
+  return urnVtabConnect(db,
+      "CREATE TABLE x(nid TEXT COLLATE NOCASE, prefix TEXT, template TEXT,"
+      " source TEXT)", ppVtab);
 }
 
 /* Every row, always: there are a few, and SQLite applies any constraint

@@ -5,23 +5,33 @@
 //      corpora (the fuzz seeds of test/fuzz/corpus/, 2,000 lines of
 //      bench/gen_corpus.c's corpus and the spellings below)
 //      as VARCHAR and as BLOB, on pairs (urn_equal) and tuples (urn_build),
+//      urn_parse's STRUCT against SQLite's urn_parse row,
 //      with NULLs and bad MODEs, returns what the SQLite build (URN_EXT)
 //      returns for the same input, compared row by row: SQLite's answers come
 //      from test/duckdb/sqlite_ref.tcl; urn_extract_all is compared with
 //      SQLite's urn_find on the same text;
 //   2. urn_find and urn_namespaces() give SQLite's rows;
 //   3. a wrong argument count is DuckDB's binder error;
-//   4. every DuckDB example of docs/duckdb.md (a ```sql block after a
+//   4. every function has an entry "#### name(ARGS) → TYPE" in
+//      docs/duckdb.md's reference, TYPE the one DuckDB registered, with an
+//      example; every DuckDB example of docs/duckdb.md and of the archive's
+//      README, pkg/duckdb/README.md (a ```sql block after a
 //      "<!-- duckdb -->" line) gives the rows it shows ("-- → a | b", NULL as
 //      NULL) or the error ("-- error: MESSAGE", DuckDB's own words included);
 //      they write and read CSV and Parquet files with DuckDB's own readers;
+//      and each ```node program prints its "// → X" lines;
 //   5. a run over URN_DUCKDB_ROWS (1,000,000) rows with 2 threads equals the
 //      1-thread run, for every function;
 //   6. without allow_unsigned_extensions DuckDB refuses the file with its own
-//      error, which docs/duckdb.md quotes;
+//      error, which docs/duckdb.md quotes, as a user typing the example's
+//      path sees it;
 //   7. values of many MB beside small ones in a chunk give SQLite's answers;
-//   8. the footer of each build at hand (linux_amd64, linux_arm64) has its
-//      534 bytes and fields where DuckDB reads them.
+//   8. the footer of each build at hand (linux_amd64, linux_amd64_gcc4,
+//      linux_arm64, windows_amd64) has its 534 bytes and fields where DuckDB
+//      reads them.
+//   9. BLOB columns: GROUP BY urn_key(b) over BLOB spellings gives the
+//      classes urn_equal gives, in modes 'rfc8141' and 'ns'; the join on
+//      urn_key is a hash join, the one on urn_equal a nested loop.
 // Ends with "N passed, N failed"; exits 1 when anything failed.
 'use strict';
 const fs = require('fs');
@@ -116,11 +126,23 @@ function inputs() {
     'urn:example:a\u0000b', '\u0000', 'a b c', 'urn:example:a\tb',
     'see urn:isbn:0-395-36341-1. and (urn:example:x) urn:ab:c, URN:EX:y?',
     'urn:ex:a:b:c', 'rfc8141', 'ns',
+    // What urn_error names by code point and name, or shows with its code
+    // point (docs/functions.md, urn_error).
+    'urn:ex:l\u2019\u00e9t\u00e9', 'urn:ex:a\u00a0b', 'urn:ex:\u200b', '\ufeffurn:ex:a',
+    'urn:ex:\u{1F600}', 'urn:ex:a\rb', 'urn:ex:\u0085', 'urn:ex:\u007f', 'urn:ex:\u{E0001}',
+    'urn:ex:\u{10FFFD}', 'urn:ex:\uFDD0', 'urn:ex:\u3000', 'urn:ex:a\u0301',
   ];
   for (const w of words) out.push(Buffer.from(w, 'utf8'));
   // Bytes that are not UTF-8 (BLOB only).
   out.push(Buffer.from([0xff, 0x00]), Buffer.from('urn:ex:\xe9', 'latin1'),
            Buffer.from('urn:ex:a\xff', 'latin1'));
+  // Each kind of ill-formed UTF-8 (RFC 3629 §3, §4): a lone continuation
+  // byte, a sequence cut short by the end, overlong forms, a surrogate,
+  // past U+10FFFF.
+  for (const bad of [[0x80], [0xe2, 0x80], [0xc0, 0xaf], [0xe0, 0x80, 0xaf],
+                     [0xed, 0xa0, 0x80], [0xf4, 0x90, 0x80, 0x80]]) {
+    out.push(Buffer.concat([Buffer.from('urn:ex:', 'latin1'), Buffer.from(bad)]));
+  }
   return out;
 }
 
@@ -132,6 +154,7 @@ const unary = [
   ['urn_canonical', MODES8141], ['urn_key', MODES8141],
   ['urn_normalize', MODES8141.slice(0, 2)], ['urn_json', MODES8141],
   ['urn_extract_all', MODES8141],
+  ['urn_parse', MODES8141],
   ['urn_encode', null], ['urn_decode', null], ['urn_isbn13', null],
   ['urn_url', null], ['urn_nbn_complete', null],
 ];
@@ -218,9 +241,18 @@ function makeCases(ins) {
 }
 
 // SQLite's answers: sqlite_ref.tcl over the cases file.
+// DuckDB keys a BLOB's bytes as SQLite keys text (docs/duckdb.md, "Where
+// DuckDB and SQLite differ"): SQLite's urn_key keeps a BLOB unchanged, as
+// its collation compares it, so the answer DuckDB must give for urn_key
+// and urn_parse's key of a BLOB is SQLite's for the same bytes as TEXT.
+const KEYED_AS_TEXT = new Set(['urn_key', 'urn_parse']);
+function sqliteArgs(c) {
+  if (!KEYED_AS_TEXT.has(c.func) || c.args[0][0] !== 'B') return c.args;
+  return ['T' + c.args[0].slice(1), ...c.args.slice(1)];
+}
 function sqliteAnswers(cases, dir) {
   const cf = path.join(dir, 'cases.tsv'), of = path.join(dir, 'sqlite.tsv');
-  fs.writeFileSync(cf, cases.map((c) => [c.id, c.func, c.mode, ...c.args].join('\t')).join('\n') + '\n', 'utf8');
+  fs.writeFileSync(cf, cases.map((c) => [c.id, c.func, c.mode, ...sqliteArgs(c)].join('\t')).join('\n') + '\n', 'utf8');
   execFileSync(TCLSH, [path.join(__dirname, 'sqlite_ref.tcl'), cf, of],
                { stdio: ['ignore', 'inherit', 'inherit'] });
   const ans = new Map();
@@ -235,9 +267,16 @@ function sqliteAnswers(cases, dir) {
 // DuckDB's answers: the cases in a table, one query per function, argument
 // kinds and MODE kind (a MODE that names no mode fails its whole query, so
 // those run one case a query).
-const RET = { urn_valid: 'bool', urn_equal: 'bool', urn_extract_all: 'list' };
+const RET = { urn_valid: 'bool', urn_equal: 'bool', urn_extract_all: 'list', urn_parse: 'struct' };
+// urn_parse's STRUCT as sqlite_ref.tcl writes urn_parse's row: S: then
+// valid, then each other field's bytes in hex or N for NULL, by commas.
+const PARSE_FIELDS = ['nid', 'nss', 'r', 'q', 'f', 'canonical', 'key'];
 function resultSql(func, expr) {
   if (RET[func] === 'bool') return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'I:' || ((${expr})::INT)::VARCHAR END`;
+  if (RET[func] === 'struct') {
+    return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'S:' || ((${expr}).valid::INT)::VARCHAR || ` +
+      PARSE_FIELDS.map((f) => `',' || coalesce(hex((${expr}).${f}), 'N')`).join(' || ') + ' END';
+  }
   if (RET[func] === 'list') return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'L:' || coalesce(array_to_string(list_transform(${expr}, u -> hex(u)), ','), '') END`;
   return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'T:' || hex(${expr}) END`;
 }
@@ -366,7 +405,8 @@ async function tablesAgainstSqlite(con) {
 async function argCounts(con) {
   for (const sql of ['SELECT urn_valid()', "SELECT urn_valid('a', 'ns', 'x')",
                      "SELECT urn_equal('a')", "SELECT urn_build('a')",
-                     "SELECT urn_version('a')", "SELECT urn_encode('a', 'ns')"]) {
+                     "SELECT urn_version('a')", "SELECT urn_encode('a', 'ns')",
+                     'SELECT urn_parse()', "SELECT urn_parse('a', 'ns', 'x')", 'SELECT urn_parse(42)']) {
     try { await rows(con, sql); ok(`3 ${sql}`, false, 'no error'); } catch (e) {
       ok(`3 ${sql}`, /^Binder Error: No function matches/.test(e.message), e.message);
     }
@@ -394,12 +434,27 @@ function show(v) {
   if (Array.isArray(v)) return '[' + v.map(show).join(', ') + ']';
   if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v instanceof Uint8Array) return hex(v);
+  // A STRUCT (urn_parse) as DuckDB's shell writes one, its cast to VARCHAR
+  // (the Windows test prints that cast itself): a text field in quotes
+  // when it is empty, NULL's name, has white space at an end, or holds one
+  // of ' " = , : { } [ ] ( ) (as DuckDB 1.4.4 writes it).
+  if (typeof v === 'object') return '{' + Object.entries(v).map(([k, x]) => `'${k}': ${showField(x)}`).join(', ') + '}';
   return String(v);
 }
+function showField(x) {
+  return typeof x === 'string' && (x === '' || /^\s|\s$|['"=,:{}\[\]()]|^null$/i.test(x))
+    ? `'${x.replace(/'/g, "\\'")}'` : show(x);
+}
 async function docsExamples(dir) {
-  const file = path.join(top, 'docs', 'duckdb.md');
+  for (const [file, least] of [[path.join(top, 'docs', 'duckdb.md'), 3],
+                               [path.join(top, 'pkg', 'duckdb', 'README.md'), 1]]) {
+    await pageExamples(dir, file, least);
+  }
+}
+async function pageExamples(dir, file, least) {
+  const page = path.basename(path.dirname(file)) === 'duckdb' ? 'pkg/duckdb/README.md' : 'duckdb.md';
   const blocks = docBlocks(file);
-  ok('4.0', blocks.length >= 3, `${blocks.length} blocks`);
+  ok(`4.0.${page}`, blocks.length >= least, `${blocks.length} blocks`);
   const cwd = process.cwd();
   process.chdir(dir);
   try {
@@ -415,10 +470,10 @@ async function docsExamples(dir) {
           if (/;\s*$/.test(line)) { stmts.push({ sql: cur, rows: [], err: null }); cur = ''; }
         }
       }
-      ok(`4.duckdb.md:${b.line} terminated`, cur === '', cur);
+      ok(`4.${page}:${b.line} terminated`, cur === '', cur);
       const con = await open();
       for (const s of stmts) {
-        const name = `4.duckdb.md:${b.line} ${s.sql.trim().split('\n')[0]}`;
+        const name = `4.${page}:${b.line} ${s.sql.trim().split('\n')[0]}`;
         try {
           const got = (await rows(con, s.sql)).map((r) => r.map(show).join(' | '));
           if (s.err !== null) ok(name, false, `no error, the page says '${s.err}'`);
@@ -435,6 +490,38 @@ async function docsExamples(dir) {
   }
 }
 
+// The ```node programs of docs/duckdb.md (DuckDB's Node.js client), each
+// run by node in a directory where dist/urn.duckdb_extension is this
+// build, as in a clone; what it prints must be its "// → X" lines.
+function nodeExamples(dir) {
+  const file = path.join(top, 'docs', 'duckdb.md');
+  const lines = fs.readFileSync(file, 'utf8').split('\n');
+  const cwd = path.join(dir, 'node-examples');
+  fs.mkdirSync(path.join(cwd, 'dist'), { recursive: true });
+  fs.symlinkSync(path.resolve(EXT), path.join(cwd, 'dist', 'urn.duckdb_extension'));
+  let n = 0;
+  for (let i = 0; i < lines.length; i++) {
+    if (!/^```node\s*$/.test(lines[i])) continue;
+    const body = [];
+    let j = i + 1;
+    while (j < lines.length && !/^```\s*$/.test(lines[j])) body.push(lines[j++]);
+    const want = body.map((l) => /^\s*\/\/ → (.*)$/.exec(l)).filter(Boolean).map((m) => m[1]);
+    const prog = path.join(cwd, `example-${i + 1}.js`);
+    fs.writeFileSync(prog, body.join('\n') + '\n');
+    let out;
+    try {
+      out = execFileSync(process.execPath, [prog], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (e) {
+      out = `FAILED ${e.stderr || e.message}`;
+    }
+    ok(`4.duckdb.md:${i + 1} node`, JSON.stringify(out.trimEnd().split('\n')) === JSON.stringify(want),
+       `printed ${JSON.stringify(out)}, the page shows ${JSON.stringify(want)}`);
+    n++;
+    i = j;
+  }
+  ok('4.node', n >= 1, 'no ```node block in docs/duckdb.md');
+}
+
 // Every function the extension registers has its one home: a "### name("
 // heading in docs/functions.md, or in docs/duckdb.md for DuckDB's own (the
 // tables urn_namespaces and urn_resolvers: headings of docs/namespaces.md
@@ -447,6 +534,25 @@ async function documented(con) {
       WHERE function_name LIKE 'urn\\_%' ESCAPE '\\' ORDER BY 1`)).map((r) => r[0]);
   ok('4.9', names.length >= 20, names.join(' '));
   for (const n of names) ok(`4.9.${n}`, heads.includes(n), `${n} has no ### heading in docs/`);
+  // docs/duckdb.md's reference: a "#### name(ARGS) → TYPE" entry for every
+  // function, TYPE what DuckDB registered for VARCHAR arguments (TABLE for
+  // a table function), each followed by a DuckDB example.
+  const doc = fs.readFileSync(path.join(top, 'docs', 'duckdb.md'), 'utf8');
+  const ref = new Map();
+  for (const m of doc.matchAll(/^#### (urn_[a-z0-9_]+)\(.*\) → (.+)\n([\s\S]*?)(?=\n#{2,4} |(?![\s\S]))/gm)) {
+    ref.set(m[1], { type: m[2], example: m[3].includes('<!-- duckdb -->\n```sql') });
+  }
+  const reg = new Map((await rows(con, `SELECT function_name, any_value(function_type),
+      any_value(return_type) FILTER (WHERE list_distinct(parameter_types) = ['VARCHAR'] OR len(parameter_types) = 0)
+      FROM duckdb_functions() WHERE function_name LIKE 'urn\\_%' ESCAPE '\\' GROUP BY 1`)).map((r) => [r[0], r]));
+  const asDoc = (kind, t) => (kind === 'table' ? 'TABLE' : t === 'VARCHAR[]' ? 'LIST(VARCHAR)'
+    : /^STRUCT\(/.test(t) ? 'STRUCT' : t);
+  for (const n of names) {
+    const [, kind, t] = reg.get(n);
+    const want = asDoc(kind, t), e = ref.get(n);
+    ok(`4.10.${n}`, e && (e.type === want || e.type === `${want} or BLOB`) && e.example,
+       `docs/duckdb.md: ${e ? `'→ ${e.type}'${e.example ? '' : ' without an example'}` : 'no #### entry'}, DuckDB registers ${want}`);
+  }
 }
 
 // ---- 5. Two threads give what one gives ----------------------------------
@@ -470,7 +576,8 @@ async function threads() {
       bit_xor(hash(i, urn_normalize(x))), bit_xor(hash(i, urn_error(x))),
       bit_xor(hash(i, urn_nss(x), urn_rcomponent(x), urn_qcomponent(x), urn_fcomponent(x))),
       bit_xor(hash(i, urn_extract_all(x, 'ns'))), bit_xor(hash(i, urn_equal(x, upper(x)))),
-      bit_xor(hash(i, urn_isbn13(x))), count(DISTINCT urn_key(x)), count(*)
+      bit_xor(hash(i, urn_isbn13(x))), bit_xor(hash(i, urn_parse(x))), bit_xor(hash(i, urn_parse(x, 'ns'))),
+      count(DISTINCT urn_key(x)), count(*)
     FROM big`;
   await con.run('SET threads = 1');
   const one = (await rows(con, sql))[0].map(fmt);
@@ -499,9 +606,13 @@ async function huge(con) {
   const bytes = (sq, e) => (sq ? `length(CAST(${e} AS BLOB))` : `strlen(${e})`);
   const cols = (sq) => ['urn_encode(x)', 'urn_key(x)', 'urn_json(x)', 'urn_canonical(x)', 'urn_normalize(x)',
     "urn_key(x, 'ns')", 'urn_error(x)'].map((e) => `coalesce(sum(${bytes(sq, e)}), 0)`).join(', ');
-  const got = (await rows(con, `SELECT ${cols(false)}, sum(len(urn_extract_all(x))) FROM (
+  // urn_parse: the bytes of its fields, a STRUCT in DuckDB, a row in SQLite.
+  const parse = (sq) => ['nss', 'r', 'f', 'canonical', 'key'].map((f) => (sq
+    ? `coalesce(sum((SELECT length(CAST(${f} AS BLOB)) FROM urn_parse(x))), 0)`
+    : `coalesce(sum(strlen(urn_parse(x).${f})), 0)`)).join(', ');
+  const got = (await rows(con, `SELECT ${cols(false)}, sum(len(urn_extract_all(x))), ${parse(false)} FROM (
       ${values(false).map((v) => `SELECT ${v} AS x`).join(' UNION ALL ')})`))[0].map(fmt);
-  const want = sqliteRows(`SELECT ${cols(true)}, sum((SELECT count(*) FROM urn_find(x))) FROM (
+  const want = sqliteRows(`SELECT ${cols(true)}, sum((SELECT count(*) FROM urn_find(x))), ${parse(true)} FROM (
       ${values(true).map((v) => `SELECT ${v} AS x`).join(' UNION ALL ')})`)[0];
   ok('7.1', JSON.stringify(got) === JSON.stringify(want), `${got} vs SQLite ${want}`);
   ok('7.2', Number(got[0]) > 20000000, got[0]);
@@ -509,27 +620,84 @@ async function huge(con) {
 
 // ---- 6. Unsigned extensions are refused without the setting ---------------
 
-async function unsigned() {
+async function unsigned(dir) {
   const inst = await DuckDBInstance.create(':memory:');
   const con = await inst.connect();
   let msg = null;
   try { await con.run(`LOAD '${EXT}'`); } catch (e) { msg = e.message; }
   ok('6.1', msg !== null && /could not be loaded because its signature is either missing or invalid and unsigned extensions are disabled by configuration \(allow_unsigned_extensions\)/.test(msg), msg);
-  // The docs quote it, with the file name of the example.
+  // The docs quote it, as DuckDB prints it for the path of the example.
   const doc = fs.readFileSync(path.join(top, 'docs', 'duckdb.md'), 'utf8');
-  const quoted = msg && msg.replace(EXT, 'urn.duckdb_extension');
+  const quoted = msg && msg.replace(EXT, 'dist/urn.duckdb_extension');
   ok('6.2', quoted && doc.includes(quoted), `docs/duckdb.md does not quote: ${quoted}`);
+  // As a user typing the path of the docs' example sees it, from the
+  // directory that holds dist/: the reference's "Errors" quotes it whole.
+  fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
+  fs.copyFileSync(EXT, path.join(dir, 'dist', 'urn.duckdb_extension'));
+  const cwd = process.cwd();
+  process.chdir(dir);
+  let typed = null;
+  try { await con.run("LOAD 'dist/urn.duckdb_extension'"); } catch (e) { typed = e.message; } finally { process.chdir(cwd); }
+  const errors = doc.slice(doc.indexOf('\n### Errors'));
+  ok('6.3', typed !== null && /^IO Error: Extension "dist\/urn\.duckdb_extension" could not be loaded/.test(typed) &&
+     errors.includes('\n    ' + typed + '\n'), `the Errors part of docs/duckdb.md does not quote: ${typed}`);
+}
+
+// ---- 9. BLOB columns: urn_key keys a BLOB's bytes -------------------------
+//
+// A table of spellings as BLOBs (a Parquet BINARY column without its string
+// annotation arrives so): GROUP BY urn_key(b) gives the classes urn_equal
+// gives, in both modes; a BLOB that is not UTF-8 is keyed as itself; and
+// the joins the docs advise are hash joins, the one they warn of not.
+
+async function blobKeys(con) {
+  const ins = inputs();
+  const spell = [];
+  for (const b of ins.slice(-160)) {
+    spell.push(b, Buffer.from(b.toString('latin1').toUpperCase(), 'latin1'),
+               Buffer.concat([b, Buffer.from('#frag')]), Buffer.concat([b, Buffer.from('?=q')]));
+  }
+  await con.run('CREATE TABLE blobs(id INTEGER, b BLOB)');
+  const app = await con.createAppender('blobs');
+  spell.forEach((b, i) => { app.appendInteger(i); app.appendBlob(new Uint8Array(b)); app.endRow(); });
+  app.closeSync();
+  for (const mode of ['rfc8141', 'ns']) {
+    // Each row's class as its lowest id: by the key, and by urn_equal.
+    const byKey = await rows(con, `SELECT id, min(id) OVER (PARTITION BY urn_key(b, '${mode}')) FROM blobs ORDER BY id`);
+    const byEq = await rows(con, `SELECT a.id, min(c.id) FROM blobs a JOIN blobs c ON urn_equal(a.b, c.b, '${mode}')
+                                  GROUP BY a.id ORDER BY a.id`);
+    const n = (await rows(con, `SELECT count(DISTINCT urn_key(b, '${mode}')), count(DISTINCT b) FROM blobs`))[0];
+    ok(`9.1.${mode}`, byKey.length === spell.length && JSON.stringify(byKey.map((r) => r.map(fmt))) ===
+       JSON.stringify(byEq.map((r) => r.map(fmt))), `${byKey.length} rows`);
+    ok(`9.2.${mode}`, n[0] < n[1] && n[0] > 100n, n.map(fmt).join(' '));
+  }
+  // The key of a BLOB is the key of its bytes as text, a BLOB; not UTF-8:
+  // itself.
+  const k = (await rows(con, `SELECT typeof(urn_key('URN:AB:c'::BLOB)), decode(urn_key('URN:AB:c#f'::BLOB)),
+      hex(urn_key('\\xFF\\x00urn:ab:c'::BLOB)), hex(urn_key('urn:ab:\\xE9'::BLOB, 'ns')),
+      decode(urn_key('URN:ISBN:0-395-36341-1'::BLOB, 'ns'))`))[0];
+  ok('9.3', JSON.stringify(k) === JSON.stringify(['BLOB', 'urn:ab:c', 'FF0075726E3A61623A63', '75726E3A61623AE9', 'urn:isbn:0395363411']), JSON.stringify(k));
+  // The joins: ON urn_key(a) = urn_key(b) is a hash join; ON urn_equal(a, b)
+  // a nested loop (docs/duckdb.md, "Joins").
+  const plan = async (on) => (await rows(con, `EXPLAIN SELECT count(*) FROM blobs a JOIN blobs c ON ${on}`))
+    .map((r) => r.join(' ')).join('\n');
+  const pk = await plan('urn_key(a.b) = urn_key(c.b)'), pe = await plan('urn_equal(a.b, c.b)');
+  ok('9.4', /HASH_JOIN/.test(pk) && !/HASH_JOIN/.test(pe) && /NESTED_LOOP_JOIN|BLOCKWISE_NL_JOIN|CROSS_PRODUCT/.test(pe), `${pk}\n${pe}`);
+  await con.run('DROP TABLE blobs');
 }
 
 // ---- 8. The footer of every build at hand (the arm64 one cannot be
 // loaded here): 534 bytes, its fields where DuckDB reads them.
 
 function footers() {
-  for (const plat of ['linux_amd64', 'linux_arm64']) {
+  // Each platform's file and the library under its footer (DuckDB 1.2's
+  // linux_amd64_gcc4 has linux_amd64's).
+  for (const [plat, so] of [['linux_amd64', 'linux_amd64/urn.so'], ['linux_amd64_gcc4', 'linux_amd64/urn.so'],
+                            ['linux_arm64', 'linux_arm64/urn.so'], ['windows_amd64', 'windows_amd64/urn.dll']]) {
     const f = path.join(top, 'build', 'duckdb', plat, 'urn.duckdb_extension');
     if (!fs.existsSync(f)) continue;
     const b = fs.readFileSync(f);
-    const lib = fs.statSync(path.join(top, 'build', 'duckdb', plat, 'urn.so')).size;
+    const lib = fs.statSync(path.join(top, 'build', 'duckdb', so)).size;
     const foot = b.subarray(b.length - 534);
     const field = (k) => foot.subarray(22 + 32 * (8 - k), 22 + 32 * (9 - k)).toString('latin1').replace(/\0+$/, '');
     ok(`8.${plat}.size`, b.length === lib + 534, `${b.length} vs ${lib} + 534`);
@@ -538,8 +706,15 @@ function footers() {
     ok(`8.${plat}.fields`, JSON.stringify([1, 2, 3, 5].map(field)) ===
       JSON.stringify(['4', plat, 'v1.2.0', 'C_STRUCT']), [1, 2, 3, 4, 5].map(field).join(' '));
     ok(`8.${plat}.signature`, foot.subarray(278).every((x) => x === 0));
-    // The machine code is the platform's (ELF e_machine: 62 x86-64, 183 arm64).
-    ok(`8.${plat}.elf`, b.readUInt16LE(18) === (plat === 'linux_arm64' ? 183 : 62));
+    // The machine code is the platform's (ELF e_machine: 62 x86-64, 183
+    // arm64; a PE file's machine, after its "PE\0\0", 0x8664 x86-64).
+    if (plat === 'windows_amd64') {
+      const pe = b.readUInt32LE(0x3c);
+      ok(`8.${plat}.pe`, b.subarray(0, 2).toString('latin1') === 'MZ' && b.readUInt32LE(pe) === 0x4550 &&
+        b.readUInt16LE(pe + 4) === 0x8664);
+    } else {
+      ok(`8.${plat}.elf`, b.readUInt16LE(18) === (plat === 'linux_arm64' ? 183 : 62));
+    }
   }
 }
 
@@ -551,12 +726,14 @@ function footers() {
     await tablesAgainstSqlite(con);
     await argCounts(con);
     await huge(con);
+    await blobKeys(con);
     await docsExamples(dir);
+    nodeExamples(dir);
     await documented(con);
     const t0 = Date.now();
     await threads();
     console.log(`5. ${ROWS} rows on 1 and 2 threads in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    await unsigned();
+    await unsigned(dir);
   } catch (e) {
     failed++;
     console.log('FAILED with an exception: ' + (e.stack || e));

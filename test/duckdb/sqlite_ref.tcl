@@ -12,6 +12,8 @@
 #   I:V        an integer (urn_valid, urn_equal: 1 or 0)
 #   T:HEX      a text or BLOB, its bytes
 #   L:HEX,...  urn_find's rows (urn_extract_all's list), in order
+#   S:V,HEX,...  urn_parse's row: valid, then nid, nss, r, q, f, canonical
+#              and key, each its bytes in hex or N for NULL
 #   E:MESSAGE  an SQL error
 # Text is bound as a BLOB cast to TEXT, so that its bytes (a NUL among them)
 # reach SQLite exactly.
@@ -55,6 +57,22 @@ while {[gets $in line] >= 0} {
       puts $out "$id\tN"
     } else {
       puts $out "$id\tL:$r"
+    }
+    continue
+  }
+  if {$func eq "urn_parse"} {
+    # Its one row as "S:VALID,NID,...,KEY", each text's bytes in hex or N
+    # for NULL; no row (a NULL X) is NULL, as DuckDB's STRUCT is.
+    set cols [lmap c {nid nss r q f canonical key} {
+      string cat "CASE WHEN $c IS NULL THEN 'N' ELSE hex($c) END"
+    }]
+    set sql "SELECT 'S:' || valid || ',' || [join $cols " || ',' || "] FROM urn_parse($argList)"
+    if {[catch {db eval $sql} r]} {
+      puts $out "$id\tE:$r"
+    } elseif {[llength $r] == 0} {
+      puts $out "$id\tN"
+    } else {
+      puts $out "$id\t[lindex $r 0]"
     }
     continue
   }

@@ -13,8 +13,9 @@
 **     input that is a prefix of some URN (urn_scan.h), decided with the
 **     reference validator and a set of completions that is complete for
 **     both grammars (see viable());
-**   - urnErrorMessage writes a NUL-terminated, valid UTF-8 line that fits
-**     its buffer, whatever the buffer size;
+**   - urnErrorMessage writes a NUL-terminated, valid UTF-8 line without
+**     control characters that fits its buffer, whatever the buffer size,
+**     cut (if at all) before a character, never inside one;
 **   - the scanner of a UTF-16 database (ext/core/urn_utf16.c) gives the RFC
 **     8141 verdict and NSS on the input widened (each byte b as the code
 **     unit b, both byte orders), and calls nothing a URN once a unit
@@ -105,21 +106,40 @@ static void checkTiling(const unsigned char *z, size_t n, int mode,
   CHECK(cur==n, "spans do not reach the end");
 }
 
-/* The message fits nOut, is NUL-terminated and is valid UTF-8 (ASCII and
-** the "§" of the section names). */
+/* The message fits nOut, is NUL-terminated, is valid UTF-8 (RFC 3629 §4,
+** checked here by its ranges) however short nOut cuts it, holds no control
+** character (U+0000..U+001F, U+007F..U+009F: those are named by code
+** point), and ends within 3 bytes of the room it had. */
 static void checkMessage(const unsigned char *z, size_t n, int mode,
                          const UrnFail *pFail, size_t nOut){
   char *zOut = malloc(nOut);
-  size_t len, i;
+  char zFull[URN_ERROR_MAX];
+  size_t len, nFull, i, k;
   if( zOut==0 ) abort();
   len = urnErrorMessage(z, n, pFail, zOut, nOut);
+  nFull = urnErrorMessage(z, n, pFail, zFull, sizeof(zFull));
   CHECK(len<nOut && zOut[len]==0 && strlen(zOut)==len, "message length");
-  for(i=0; i<len; i++){
-    unsigned char c = (unsigned char)zOut[i];
-    if( c>=0x20 && c<0x7f ) continue;
-    if( c==0xC2 && i+1<len && (unsigned char)zOut[i+1]==0xA7 ){ i++; continue; }
-    /* Truncation may cut the "§" in two: only at the very end. */
-    CHECK(c==0xC2 && i+1==len, "message is not printable UTF-8");
+  CHECK(nFull+1<sizeof(zFull), "URN_ERROR_MAX is too small");
+  CHECK(memcmp(zOut, zFull, len)==0 && (len==nFull || len+4>=nOut),
+        "a cut message is not the longest prefix that fits");
+  for(i=0; i<len; i+=k+1){
+    const unsigned char *u = (const unsigned char*)zOut+i;
+    unsigned char lo = 0x80, hi = 0xBF;
+    CHECK(u[0]>=0x20 && u[0]!=0x7F, "a control character in the message");
+    k = 0;
+    if( u[0]<0x80 ) continue;
+    if( u[0]>=0xC2 && u[0]<=0xDF ) k = 1;
+    else if( u[0]>=0xE0 && u[0]<=0xEF ) k = 2;
+    else if( u[0]>=0xF0 && u[0]<=0xF4 ) k = 3;
+    CHECK(k>0 && i+k<len, "message is not UTF-8");
+    if( u[0]==0xE0 ) lo = 0xA0;
+    if( u[0]==0xED ) hi = 0x9F;
+    if( u[0]==0xF0 ) lo = 0x90;
+    if( u[0]==0xF4 ) hi = 0x8F;
+    CHECK(u[1]>=lo && u[1]<=hi, "message is not UTF-8");
+    CHECK(k<2 || (u[2]&0xC0)==0x80, "message is not UTF-8");
+    CHECK(k<3 || (u[3]&0xC0)==0x80, "message is not UTF-8");
+    CHECK(!(u[0]==0xC2 && u[1]<0xA0), "a control character in the message");
   }
   free(zOut);
 }

@@ -3,8 +3,7 @@
 // npm pack: the tarball dist/sqlite-urn-VERSION.tgz carries each platform
 // library (lib/PLATFORM/) and nothing stray, and package.json's os and cpu
 // name those platforms; the README's own npm install lines install it with
-// better-sqlite3 (12 on Node 20 or later, 11 on Node 18: the README's line
-// for this Node) and libsql from the npm registry into build/pkgtest/npm
+// better-sqlite3 12 (on Node 18 too, with npm's engine warning) and libsql from the npm registry into build/pkgtest/npm
 // (kept between runs: a warm run reinstalls only the tarball); the checks
 // of npm_checks.js run with each driver, and the README's and the manual's
 // ```javascript examples run there.  Prints "ok - NAME" or "FAILED - NAME:
@@ -89,18 +88,20 @@ check("package.json: os and cpu name exactly the platforms carried",
       JSON.stringify(uniq(pj.cpu || [])) === JSON.stringify(uniq(plats.map((p) => p.split("-")[1]))),
       `os ${pj.os} cpu ${pj.cpu}`);
 
-// The newest better-sqlite3 this Node supports: 12 on Node 20 or later
-// (its engines: 20.x to 26.x; 13 needs 22, and crashes on 20), 11 on Node
-// 18, Debian 12's nodejs (11 declares no engines and builds there).  The
-// README says the same, and so does package.json's engines.
+// better-sqlite3 12 on every Node the package supports.  Its engines say
+// 20.x to 26.x (13 needs 22, and crashes on 20); on Node 18, Debian 12's
+// nodejs (18.20.4, npm 9.2.0), npm warns EBADENGINE, installs 12.11.1,
+// builds it against Debian's headers (libnode-dev) and it loads the
+// library: checked in a Debian 12 chroot.  The README says the same, and
+// package.json's engines says Node 18 or later.
 const nodeMajor = Number(process.versions.node.split(".")[0]);
-const bsqlMajor = nodeMajor >= 20 ? "12" : "11";
+const bsqlMajor = "12";
 check(`node ${process.versions.node} is 18 or later, as package.json's engines says`, nodeMajor >= 18,
       "sqlite-urn's drivers need Node 18 or later");
 const installText = (/^## Install\n([\s\S]*?)(?=^## )/m.exec(fs.readFileSync(readme, "utf8")) || ["", ""])[1];
 check("package.json's engines and the README's Install section both say Node 18 or later",
       pj.engines && pj.engines.node === ">=18" && /\*\*Node\.js\*\*, 18 or later/.test(installText) &&
-      /better-sqlite3 12 needs Node 20 or later; on Node\s+18 \(Debian 12's `nodejs`\) take better-sqlite3 11/.test(installText),
+      /better-sqlite3 12 supports Node 20 and later; on Node\s+18 \(Debian 12's\s+`nodejs`\) it installs with an engine warning and works/.test(installText),
       `engines ${JSON.stringify(pj.engines)}`);
 
 // 2. The README's npm install lines, in WORK (node_modules kept between runs).
@@ -149,7 +150,7 @@ for (const d of drivers) {
   check(`${d} is installed by the docs' npm install lines`, r.status === 0, r.out.slice(-500));
 }
 const major = JSON.parse(fs.readFileSync(path.join(WORK, "node_modules", "better-sqlite3", "package.json"), "utf8")).version.split(".")[0];
-check(`better-sqlite3 is ${bsqlMajor}.x, the newest for Node ${nodeMajor}`, major === bsqlMajor, major);
+check(`better-sqlite3 is ${bsqlMajor}.x, the README's, on Node ${nodeMajor}`, major === bsqlMajor, major);
 const here = `${process.platform}-${process.arch}`;
 if (libs[here]) {
   const installed = path.join(WORK, "node_modules", "sqlite-urn", "lib", here, path.basename(libs[here]));

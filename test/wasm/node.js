@@ -12,8 +12,8 @@
 //      other strings as further arguments: each call gives what the native
 //      library gives (values through quote(), errors by their message);
 //   3. the collations URN and URN_NS in UNIQUE indexes, ORDER BY, GROUP BY
-//      and index lookups, and urn_find, against the native library and
-//      against the answers the manual gives;
+//      and index lookups, urn_find and urn_parse, against the native
+//      library and against the answers the manual gives;
 //   4. the JavaScript API: values of every type both ways, named and
 //      positional parameters, several statements in one call, the errors
 //      (an SQL error, a bad mode, a constraint, a missing parameter, a
@@ -113,6 +113,14 @@ const CORPUS = [
   "x'75726e3a61623a63'", "'See urn:isbn:0-395-36341-1. Also (urn:ietf:rfc:8141).'",
   "'<id>urn:nbn:de:101:1-2023</id> and urn:example:x,'", "42", "1.5", "-0.0", "NULL",
   "printf('urn:example:%.*c', 3000, 'a')",
+  // What urn_error names by code point and name, or shows with its code
+  // point, and each kind of ill-formed UTF-8 (as BLOBs: a lone continuation
+  // byte, a sequence cut short, an overlong form, a surrogate, past
+  // U+10FFFF).
+  "'urn:ex:l’été'", "'urn:ex:a' || char(9)", "char(65279) || 'urn:ex:a'", "'urn:ex:' || char(160)",
+  "'urn:ex:' || char(8203)", "'urn:ex:' || char(917505)", "'urn:ex:a' || char(13, 10)",
+  "x'75726e3a65783a80'", "x'75726e3a65783ae280'", "x'75726e3a65783ac0af'",
+  "x'75726e3a65783aeda080'", "x'75726e3a65783af4908080'",
 ];
 const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";
@@ -189,6 +197,12 @@ async function main() {
     "SELECT a.rowid AS a, b.rowid AS b FROM corpus a, corpus b WHERE a.x = b.x COLLATE URN AND a.rowid < b.rowid",
     "SELECT c.rowid AS r, quote(f.urn) AS urn, f.start FROM corpus c, urn_find(c.x) f",
     "SELECT c.rowid AS r, quote(f.urn) AS urn, f.start FROM corpus c, urn_find(c.x, 'ns') f",
+    "SELECT c.rowid AS r, p.valid, quote(p.nid) AS nid, quote(p.nss) AS nss, quote(p.r) AS rc, quote(p.q) AS qc, " +
+      "quote(p.f) AS fc, quote(p.canonical) AS canonical, quote(p.key) AS key FROM corpus c LEFT JOIN urn_parse(c.x) p",
+    "SELECT c.rowid AS r, p.valid, quote(p.nid) AS nid, quote(p.nss) AS nss, quote(p.r) AS rc, quote(p.q) AS qc, " +
+      "quote(p.f) AS fc, quote(p.canonical) AS canonical, quote(p.key) AS key FROM corpus c LEFT JOIN urn_parse(c.x, 'ns') p",
+    "SELECT c.rowid AS r, p.valid, quote(p.nid) AS nid, quote(p.nss) AS nss, quote(p.r) AS rc, quote(p.q) AS qc, " +
+      "quote(p.f) AS fc, quote(p.canonical) AS canonical, quote(p.key) AS key FROM corpus c LEFT JOIN urn_parse(c.x, 'rfc2141') p",
     "SELECT count(*) AS n FROM urn_namespaces",
   ];
   for (const sql of collSql) {
@@ -233,6 +247,9 @@ async function main() {
   check("urn_find gives the URNs of free text and their offsets",
         same(d.query("SELECT urn, start FROM urn_find(?)", ["See urn:isbn:0-395-36341-1. Also (urn:ietf:rfc:8141)."]).rows,
              [["urn:isbn:0-395-36341-1", 5], ["urn:ietf:rfc:8141", 35]]), "");
+  check("urn_parse gives every part of a URN in one row",
+        same(d.query("SELECT * FROM urn_parse(?)", ["URN:ISBN:0-395-36341-1#p"]).rows,
+             [[1, "isbn", "0-395-36341-1", null, null, "p", "urn:isbn:0-395-36341-1", "urn:isbn:0-395-36341-1"]]), "");
   check("urn_error says where and why",
         same(d.query("SELECT urn_error('urn:x:y')").rows,
              [["offset 5: found ':', expected a letter, digit or '-' (a NID has at least 2 characters) (RFC 8141 §2)"]]), "");
