@@ -325,3 +325,14 @@ CREATE OPERATOR CLASS urn_ns_ops DEFAULT FOR TYPE urn_ns USING hash AS
   OPERATOR 1 =,
   FUNCTION 1 urn_ns_hash(urn_ns),
   FUNCTION 2 urn_ns_hash_extended(urn_ns, int8);
+
+-- ---- urn_parse: every part from one scan -------------------------------------
+-- One value of the composite type urn_parts (SQLite's table urn_parse gives
+-- one row with these columns): NULL for a NULL X.
+--   SELECT (urn_parse(id)).nid FROM t;   SELECT * FROM urn_parse(X);
+CREATE TYPE urn_parts AS (valid boolean, nid text, nss text, r text, q text,
+                          f text, canonical text, key text);
+CREATE FUNCTION urn_parse(input text) RETURNS urn_parts
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_parse(input text, mode text) RETURNS urn_parts
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;

@@ -14,6 +14,7 @@
 **                        snapshot.
 **   urn_resolvers()      TABLE(nid, prefix, template, source text): one row
 **                        per built-in resolver of urn_url.
+**   urn_parse(X [,MODE]) one value of the composite type urn_parts, below.
 ** Each fills a tuplestore in one call (materialize mode), in the call's
 ** memory.
 */
@@ -21,6 +22,7 @@
 #include "funcapi.h"
 #include "utils/builtins.h"
 #include "../core/urn_find.h"
+#include "../core/urn_fn.h"
 #include "../core/urn_ns.h"
 #include "../core/urn_ns_rules.h"
 #include "../core/urn_url.h"
@@ -96,4 +98,54 @@ Datum urn_resolvers(PG_FUNCTION_ARGS){
     putRow(rsinfo, azCell, 4);
   }
   return (Datum)0;
+}
+
+/* urn_parse(X [,MODE]): every part of X from one scan, as one value of the
+** composite type urn_parts, the columns of SQLite's urn_parse
+** (ext/sqlite/urn_parse_sql.c): valid boolean, nid, nss, r, q, f,
+** canonical, key text.  nid to canonical
+** are NULL when X has not the syntax of MODE (RFC 8141 §2; in mode 'ns'
+** RFC 8141's, also where the namespace rejects X, RFC 8141 §5); r, q, f
+** NULL when absent; key is canonical for a URN, X itself for any other
+** text.  A NULL X gives NULL (SQLite's table gives no row); a bad MODE,
+** NULL included, the error naming the accepted ones (22023). */
+PG_FUNCTION_INFO_V1(urn_parse);
+Datum urn_parse(PG_FUNCTION_ARGS){
+  int mode = urnPgMode(fcinfo, 1, "urn_parse", URN_MODES_ALL);
+  UrnPgArg x = urnPgArg(fcinfo, 0);
+  TupleDesc desc;
+  Datum values[8];
+  bool nulls[8];
+  UrnParts parts;
+  int isUrn = 0, i;
+  if( x.z==0 ) PG_RETURN_NULL();
+  if( get_call_result_type(fcinfo, NULL, &desc)!=TYPEFUNC_COMPOSITE ){
+    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                    errmsg("urn_parse(): called where no row type is expected")));
+  }
+  desc = BlessTupleDesc(desc);
+  for(i=0; i<8; i++) nulls[i] = true;
+  values[0] = BoolGetDatum(urnFnCheck(x.z, x.n, mode, &parts, &isUrn, 0, 0));
+  nulls[0] = false;
+  if( isUrn ){
+    static const char acPart[] = "nrqf";     /* columns 2 to 5 */
+    unsigned char zNid[33];
+    text *pKey = urnPgTextAlloc(URN_KEY_LEN(&parts));
+    size_t nKey = urnFnKey(x.z, &parts, mode, (unsigned char*)VARDATA(pKey));
+    SET_VARSIZE(pKey, VARHDRSZ+nKey);
+    values[1] = PointerGetDatum(urnPgText(zNid, urnFnNid(x.z, &parts, zNid)));
+    nulls[1] = false;
+    for(i=0; i<4; i++){
+      const UrnSpan *pSpan = urnFnPart(&parts, acPart[i]);
+      if( pSpan->off==0 ) continue;                       /* absent */
+      values[2+i] = PointerGetDatum(urnPgText(x.z+pSpan->off, pSpan->len));
+      nulls[2+i] = false;
+    }
+    values[6] = values[7] = PointerGetDatum(pKey);
+    nulls[6] = nulls[7] = false;
+  }else{
+    values[7] = PointerGetDatum(urnPgText(x.z, x.n));     /* I3: itself */
+    nulls[7] = false;
+  }
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
 }

@@ -11,7 +11,7 @@ extension is installed.  Prints one line per failure and ends with
      answers (test/duckdb/sqlite_ref.tcl, the same cases file format);
      inputs that PostgreSQL's text cannot hold (a NUL byte, invalid UTF-8)
      are left out: no text value can carry them; then urn_find's rows
-     (urn, start) on every input in every mode, and the rows of
+     (urn, start) and urn_parse's row on every input in every mode, and the rows of
      urn_namespaces() and urn_resolvers(), against SQLite's tables (Python's
      sqlite3 module loading the SQLite build);
   2. the type's order is COLLATE URN's on test/order-golden.txt;
@@ -334,7 +334,39 @@ def compare_tables():
         got = json.loads(out)
         ok(f'1.{name}() rows = SQLite\'s table', got == want and len(got) > 10,
            f'{len(got)} rows against {len(want)}')
-    print(f'1: urn_find on {len(ins)} inputs in 3 modes ({len(want)} resolvers), the tables')
+    # urn_parse(X [, MODE]): SQLite's one row against PostgreSQL's composite.
+    want = []
+    for i, b in enumerate(ins):
+        for m in [None] + M3:
+            args = (b.decode(),) if m is None else (b.decode(), m)
+            sql = 'SELECT * FROM urn_parse(' + ', '.join('?' * len(args)) + ')'
+            for r in con.execute(sql, args):
+                want.append([i, m or '-', bool(r[0])] + list(r[1:]))
+    out, _, _ = psql("CREATE TEMP TABLE fi(i int, h text);\n"
+                     f"\\copy fi FROM '{path}'\n"
+                     "SELECT json_agg(json_build_array(i, m, (p).valid, (p).nid, (p).nss, (p).r, (p).q, (p).f,"
+                     " (p).canonical, (p).key) ORDER BY i, m) FROM (SELECT i, m, CASE WHEN m = '-'"
+                     " THEN urn_parse(convert_from(decode(h, 'hex'), 'UTF8'))"
+                     " ELSE urn_parse(convert_from(decode(h, 'hex'), 'UTF8'), m) END AS p"
+                     " FROM fi, unnest(ARRAY['-', 'ns', 'rfc2141', 'rfc8141']) m) s;\n")
+    got = json.loads(out)
+    want.sort(key=lambda r: (r[0], r[1]))
+    ok('1.parse urn_parse(X [, MODE]) = SQLite\'s row', got == want and len(got) == 4 * len(ins),
+       f'{len(got)} rows against {len(want)}; first difference '
+       f'{next(((g, w) for g, w in zip(got, want) if g != w), None)}')
+    for m in ('NS2', None):
+        try:
+            con.execute('SELECT * FROM urn_parse(?, ?)', ('urn:ab:c', m)).fetchall()
+            sq = None
+        except sqlite3.Error as e:
+            sq = str(e)
+        lit = 'NULL' if m is None else quote(m)
+        _, err, rc = psql(f"SELECT * FROM urn_parse('urn:ab:c', {lit});", check=False)
+        ok(f'1.parse bad mode {m}', rc != 0 and sq and f'ERROR:  {sq}' in err, f'{err!r} / SQLite {sq!r}')
+    out, _, _ = psql("SELECT urn_parse(NULL) IS NULL, (SELECT count(*) FROM urn_parse(NULL) WHERE valid IS NOT NULL);")
+    ok('1.parse NULL X: NULL (SQLite: no row)', out.strip() == 't|0' and
+       con.execute('SELECT count(*) FROM urn_parse(NULL)').fetchone()[0] == 0, out)
+    print(f'1: urn_find and urn_parse on {len(ins)} inputs in every mode, the tables')
 
 
 # ---- 2. The order of COLLATE URN on the golden file ---------------------------

@@ -18,6 +18,9 @@ SELECT urn_extract_all('see urn:isbn:0-395-36341-1. and (urn:example:x)'),
 SELECT * FROM urn_find('see urn:isbn:0-395-36341-1. and é urn:ex:b');
 SELECT * FROM urn_find('urn:ab:c', 'rfc2141');
 SELECT * FROM urn_find(NULL);
+SELECT * FROM urn_parse('URN:ISBN:0-395-36341-1#p');
+SELECT (urn_parse('no urn')).key, (urn_parse('urn:ab:c', 'rfc2141')).canonical, urn_parse(NULL) IS NULL;
+SELECT * FROM urn_parse('urn:isbn:0-395-36341-6', 'ns');
 SELECT nid, kind, equivalence IS NOT NULL AS has_rule FROM urn_namespaces() WHERE nid IN ('isbn', 'example');
 SELECT nid, prefix FROM urn_resolvers() WHERE nid = 'ietf' ORDER BY prefix;
 -- NULL gives NULL; a NULL or bad MODE is an error naming the modes.
