@@ -9,7 +9,9 @@
 #                    registers the extension on every connection),
 #                    sqlite-urn.js (the module web apps import), its types,
 #                    and the playground (index.html, playground.js,
-#                    worker.js, style.css).  The amalgamation comes from the
+#                    worker.js, csv.js, style.css, and docs/ with README.md
+#                    and the manual's pages, which the page links to).  The
+#                    amalgamation comes from the
 #                    npm package WASM_SQLITE_PKG, fetched once into
 #                    build/wasm/ with npm pack, and must match the checksum
 #                    below.  About a minute from a clean tree (SQLite's
@@ -19,7 +21,7 @@
 #                    docs/browser.md's examples, the docs' SQL examples) and
 #                    test/wasm/browser.js (the page served from dist/wasm/ on
 #                    127.0.0.1 in headless Chromium, over the DevTools
-#                    protocol; screenshots in build/wasm/shots/); each ends
+#                    protocol; screenshots in build/wasm/screenshots/); each ends
 #                    "N passed, N failed".
 #   make bench-wasm  bench/wasm.js: the sizes of the engine (plain and gzip)
 #                    and urn_canonical(x) against lower(x) on the BENCH_N rows
@@ -88,7 +90,7 @@ WASM_LDFLAGS := -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createEngine \
 
 # The files of the site, copied as they are.
 WASM_STATIC := sqlite-urn.js sqlite-urn.d.ts package.json index.html \
-  playground.js worker.js style.css
+  playground.js worker.js csv.js style.css
 # The module's files, which the npm package also carries under browser/
 # (mk/pkg.mk; "sqlite-urn/browser").
 WASM_MODULE_FILES := sqlite-urn.js sqlite-urn.d.ts sqlite-urn-engine.js \
@@ -125,7 +127,7 @@ $(WASM_BUILD)/sqlite-urn-engine.js: $(WASM_BUILD)/sqlite3.o wasm/urn_wasm.c $(SR
 	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) $(WASM_EXT_CFLAGS) $(WASM_SIMD) $(WARN) -DSQLITE_CORE -I$(WASM_SQLITE) \
 	  -o $@ $(WASM_BUILD)/sqlite3.o wasm/urn_wasm.c $(SRC) $(WASM_LDFLAGS)
 
-wasm: $(WASM_BUILD)/sqlite-urn-engine.js $(addprefix wasm/,$(WASM_STATIC)) | prereqs
+wasm: $(WASM_BUILD)/sqlite-urn-engine.js $(addprefix wasm/,$(WASM_STATIC)) README.md $(wildcard docs/*.md) | prereqs
 	@sum=$$($(SHA256SUM) $(WASM_SQLITE)/sqlite3.c | cut -d' ' -f1); \
 	if [ "$$sum" != "$(WASM_SQLITE_SHA256)" ]; then \
 	  echo "wasm: $(WASM_SQLITE)/sqlite3.c has sha256 $$sum, expected $(WASM_SQLITE_SHA256)" >&2; \
@@ -134,6 +136,7 @@ wasm: $(WASM_BUILD)/sqlite-urn-engine.js $(addprefix wasm/,$(WASM_STATIC)) | pre
 	rm -rf $(WASM_DIST) && mkdir -p $(WASM_DIST)
 	cp $(WASM_BUILD)/sqlite-urn-engine.js $(WASM_BUILD)/sqlite-urn-engine.wasm $(WASM_DIST)/
 	cp $(addprefix wasm/,$(WASM_STATIC)) $(WASM_DIST)/
+	mkdir -p $(WASM_DIST)/docs && cp README.md docs/*.md $(WASM_DIST)/docs/
 	@echo "wasm: the site is in $(WASM_DIST)/ (docs/browser.md)"
 
 wasm-test: wasm $(LIB) | prereqs

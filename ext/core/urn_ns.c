@@ -355,6 +355,21 @@ size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
   return n;
 }
 
+size_t urnNsKeyWriteNss(const unsigned char *z, const UrnParts *pParts,
+                        unsigned char *zOut){
+  NsKeyReader r;
+  size_t n = 0, nHead = pParts->nss.off;
+  int c;
+  readerStartUrn(&r, z, pParts,
+                 urnNsRegistryFind(z+pParts->nid.off, pParts->nid.len), 0);
+  while( (c = readerNext(&r, 0))>=0 ){
+    if( n>=nHead ) zOut[n-nHead] = (unsigned char)c;
+    n++;
+  }
+  assert( n>=nHead && n<=URN_KEY_LEN(pParts) );
+  return n-nHead;
+}
+
 /* key_ns against key_ns, as memcmp with the shorter first on a tie; with
 ** plain, both readers are as readerNext() says. */
 static URN_ALWAYS_INLINE int readerCompare(NsKeyReader *pA, NsKeyReader *pB,
@@ -758,6 +773,7 @@ int urnNsPrefixPasses(const UrnNsPrefixes *p, const unsigned char *z,
         size_t i;
         unsigned char c = z[nssOff+len-1];
         if( c<'0' || c>'9' ) return 0;
+        if( urnNbnDeNoDigit(z, nssOff, nssOff+len) ) return 1;
         urnNbnDeStart(&sum);
         for(i=0; i+1<len; i++) urnNbnDeAdd(&sum, z[nssOff+i]);
         return c-'0'==urnNbnDeCheck(&sum);

@@ -20,6 +20,13 @@
 size_t urnNsKeyWrite(const unsigned char *z, const UrnParts *pParts,
                      unsigned char *zOut);
 
+/* Write only the NSS of key_ns(z), the bytes after its head "urn:" NID
+** ":" (which no transform changes: pParts->nss.off bytes), to zOut, which
+** has room for them (urnNsKeyWrite() measured the key).  Returns their
+** number. */
+size_t urnNsKeyWriteNss(const unsigned char *z, const UrnParts *pParts,
+                        unsigned char *zOut);
+
 /* Strict namespace validation of the RFC 8141 URN z (scanned into *pParts):
 ** returns 1 when its NID is in the registry snapshot (formal, or a
 ** registered informal urn-N) and its NSS passes the namespace's validator

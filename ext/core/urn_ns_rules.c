@@ -646,6 +646,32 @@ int urnNbnDeCheck(const UrnNbnDeSum *p){
   return (int)((p->sum / p->last) % 10);
 }
 
+/* The German National Library's own URNs, sub-namespace 101:1, carried
+** the check digit until 2018: "urn:nbn:de:101:1-" and 12 digits, a date
+** and a sequence, the last the check digit (urn:nbn:de:101:1-200910131091,
+** urn:nbn:de:101:1-201603278995, which pass).  Those it mints since 2019
+** carry none: "urn:nbn:de:101:1-" and 22 digits, a 14-digit timestamp and
+** 8 more (urn:nbn:de:101:1-2019072802401757702913, -2020112012434733354624,
+** -2022072702462487314192), or 13 digits dated 2019 or later
+** (urn:nbn:de:101:1-2022102122032): every one of them found in DNB records
+** fails the algorithm, and the DNB's URN service now gives the structure
+** as "URN:nbn:de:[SNID]-[NSS]" without a check digit
+** (https://www.dnb.de/urnservice, "Struktur der URN").  Such a name is
+** accepted as the DNB registers it; every other urn:nbn:de, the DNB's
+** older ones included, keeps its check digit. */
+int urnNbnDeNoDigit(const unsigned char *z, size_t nssOff, size_t nssEnd){
+  static const char zHead[] = "de:101:1-";
+  size_t i, n = nssEnd-nssOff;
+  if( n!=9+13 && n!=9+22 ) return 0;
+  for(i=0; i<9; i++){
+    unsigned char c = z[nssOff+i];
+    if( (c>='A' && c<='Z' ? c|0x20 : c)!=(unsigned char)zHead[i] ) return 0;
+  }
+  for(i=nssOff+9; i<nssEnd; i++) if( !IS_DIGIT(z[i]) ) return 0;
+  /* The year of the timestamp: 2019 or later. */
+  return memcmp(z+nssOff+9, "2019", 4)>=0 && z[nssOff+9]=='2';
+}
+
 /* Is the NSS z[nssOff..nssEnd) (RFC 8458 syntax already checked) one of
 ** Germany's, country code "de" in any case? */
 static int nbnIsDe(const unsigned char *z, size_t nssOff){
@@ -661,10 +687,21 @@ static int nbnIsDe(const unsigned char *z, size_t nssOff){
 ** 1, 2, 3, ... and summed, the sum is divided by the last digit, and the
 ** last digit of the integer quotient is the check digit. */
 static int checkNbnDe(const unsigned char *z, size_t nssOff, size_t nssEnd,
-                      char *zErr, size_t nErr){
+                      size_t nbnOff, char *zErr, size_t nErr){
   UrnNbnDeSum sum;
   size_t i;
   int want;
+  /* The DNB's structure, "[Bibliothekssigel]-[eindeutige
+  ** Produktionsnummer][Prüfziffer]" (persistent-identifier.de, "URN
+  ** (NBN)-Vergabe"): a production number comes before the check digit,
+  ** so the NBN string nbnOff.. holds two characters at least, as
+  ** urn_nbn_complete() asks of a name it completes. */
+  if( nssEnd-nbnOff<2 ){
+    return nsFail(zErr, nErr, nbnOff, "a urn:nbn:de needs a production "
+                  "number before its check digit after the '-' (DNB URN "
+                  "structure)");
+  }
+  if( urnNbnDeNoDigit(z, nssOff, nssEnd) ) return 1;
   urnNbnDeStart(&sum);
   for(i=nssOff; i+1<nssEnd; i++){
     if( !urnNbnDeAdd(&sum, z[i]) ){
@@ -722,7 +759,9 @@ static int checkNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
                   "the NBN string (RFC 8458 §4.2)", f.z);
   }
   /* The country's own rule, where its agency publishes one: Germany's. */
-  if( nbnIsDe(z, nssOff) ) return checkNbnDe(z, nssOff, nssEnd, zErr, nErr);
+  if( nbnIsDe(z, nssOff) ){
+    return checkNbnDe(z, nssOff, nssEnd, i, zErr, nErr);
+  }
   return 1;
 }
 
@@ -831,11 +870,22 @@ static void spansNbn(const unsigned char *z, size_t nssOff, size_t nssEnd,
       UrnNbnDeSum sum;
       size_t i, hi = 0;
       urnNbnDeStart(&sum);
+      /* A production number first, then the check digit (checkNbnDe()). */
+      p->aLo[1] = x+3-nssOff;
       for(i=nssOff; i<nssEnd; i++){
-        if( i>x && IS_DIGIT(z[i]) && z[i]-'0'==urnNbnDeCheck(&sum) ){
+        if( i>x+1 && IS_DIGIT(z[i]) && z[i]-'0'==urnNbnDeCheck(&sum) ){
           hi = i+1-nssOff;
         }
         if( !urnNbnDeAdd(&sum, z[i]) ) break;
+      }
+      /* The DNB's own URNs without a check digit (urnNbnDeNoDigit()):
+      ** of 22 or 13 digits after "de:101:1-". */
+      if( hi<31 && nssEnd-nssOff>=31
+       && urnNbnDeNoDigit(z, nssOff, nssOff+31) ){
+        hi = 31;
+      }else if( hi<22 && nssEnd-nssOff>=22
+             && urnNbnDeNoDigit(z, nssOff, nssOff+22) ){
+        hi = 22;
       }
       p->aHi[1] = hi;
       p->nbnDe = 1;

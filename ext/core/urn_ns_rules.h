@@ -130,6 +130,11 @@ int urnNbnDeAdd(UrnNbnDeSum *p, unsigned char c);
 /* The check digit, 0..9, of the characters added so far. */
 int urnNbnDeCheck(const UrnNbnDeSum *p);
 
+/* Is the NSS z[nssOff..nssEnd) one of the German National Library's own
+** URNs of the forms it mints since 2019, which carry no check digit (see
+** urn_ns_rules.c)? */
+int urnNbnDeNoDigit(const unsigned char *z, size_t nssOff, size_t nssEnd);
+
 /* ---- ISBN-13 (urn_ns_rules.c) ---------------------------------------- */
 
 /* Length of "urn:isbn:" followed by 13 digits. */

@@ -6,8 +6,11 @@
 ** The built-in resolvers, each from its operator's or its standard's own
 ** documentation (the zSource of its row):
 **   nbn   de, ch  https://nbn-resolving.org/{urn}       DNB URN service
-**         fi      https://urn.fi/{urn}                  National Library
+**                 (in lower case, as the DNB accepts them)
+**         fi      https://urn.fi/URN:NBN:{nss}          National Library
 **                                                       of Finland
+**   isbn  Finland's ISBNs (groups 951, 952)
+**                 https://urn.fi/URN:ISBN:{nss}         the same
 **         se      https://urn.kb.se/resolve?urn={urn}   KB, Sweden
 **         no      http://urn.nb.no/{urn}                Nasjonalbiblioteket
 **   ietf  rfc:N, bcp:N, std:N  https://www.rfc-editor.org/info/rfcN
@@ -20,6 +23,7 @@
 **         Link URI on https://id.gs1.org of the GS1 key that the EPC URI
 **         holds (EPC Tag Data Standard, GS1 Digital Link URI Syntax).
 */
+#include <assert.h>
 #include <string.h>
 #include <stdio.h>
 #include "urn_url.h"
@@ -31,7 +35,7 @@
 #define IS_HEX(c)   (IS_DIGIT(c) || (((c)|0x20)>='a' && ((c)|0x20)<='f'))
 
 /* How a resolver builds its URL. */
-#define K_TEMPLATE 0     /* zTemplate with {urn} filled in */
+#define K_TEMPLATE 0     /* zTemplate filled in as a user's template */
 #define K_IETF     1     /* rfc-editor.org/info/ + the series and number */
 #define K_ISSN     2     /* the ISSN portal */
 #define K_OGC      3     /* OGC's http URIs for definitions */
@@ -42,11 +46,25 @@
 #define K_GIAI     8
 #define K_GSRN     9
 #define K_GDTI     10
+#define K_LOWER    11    /* K_TEMPLATE, the URN in lower case (the DNB) */
+#define K_ISBN_FI  12    /* urn.fi: Finland's ISBNs only */
 
 #define SRC_DNB "https://www.dnb.de/urnservice (Deutsche Nationalbibliothek: " \
-  "URN resolving for Germany and Switzerland)"
+  "URN resolving for Germany and Switzerland); nbn-resolving.org/urn:nbn:..." \
+  " links: http://nbn-resolving.de/ResolverDemo-eng.php; lower case only: " \
+  "http://www.persistent-identifier.de/aktivitaeten/" \
+  "URN-Geschaeftsverteilung.php (\"Grundsätzlich wird nur Kleinschreibung " \
+  "akzeptiert\")"
+#define SRC_URNFI "https://www.kiwi.fi/display/URN/In+English (National " \
+  "Library of Finland: \"https://urn.fi/URN:ISBN:952-10-0093-7\"; " \
+  "https://urn.fi/URN:NBN:fi-fe20071217 on its Finnish pages)"
 #define SRC_TDS "GS1 EPC Tag Data Standard (EPC pure identity URI to GS1 " \
-  "element string); GS1 Digital Link URI Syntax 1.2 (https://id.gs1.org)"
+  "element string); GS1 Digital Link Standard: URI Syntax " \
+  "(https://ref.gs1.org/standards/digital-link/uri-syntax/), on GS1's " \
+  "resolver https://id.gs1.org"
+#define SRC_RFC "RFC 7322 §4.8.6.2, §4.8.6.3 (www.rfc-editor.org/info/rfcN, " \
+  "bcpN, stdN), in https as the RFC Editor's references give it now " \
+  "(RFC 9110 §13: <https://www.rfc-editor.org/info/rfc3986>)"
 
 static const UrnResolver aResolver[] = {
   { "epc", "id:gdti:", "https://id.gs1.org/253/{gdti}{serial}", SRC_TDS,
@@ -61,25 +79,26 @@ static const UrnResolver aResolver[] = {
     K_SGTIN },
   { "epc", "id:sscc:", "https://id.gs1.org/00/{sscc}", SRC_TDS, K_SSCC },
   { "ietf", "bcp:", "https://www.rfc-editor.org/info/bcp{number}",
-    "RFC 7322 §4.8.6.3", K_IETF },
+    SRC_RFC, K_IETF },
   { "ietf", "rfc:", "https://www.rfc-editor.org/info/rfc{number}",
-    "RFC 7322 §4.8.6.2", K_IETF },
+    SRC_RFC, K_IETF },
   { "ietf", "std:", "https://www.rfc-editor.org/info/std{number}",
-    "RFC 7322 §4.8.6.3", K_IETF },
+    SRC_RFC, K_IETF },
+  { "isbn", "", "https://urn.fi/URN:ISBN:{nss}", SRC_URNFI, K_ISBN_FI },
   { "issn", "", "https://portal.issn.org/resource/ISSN/{issn}",
     "https://portal.issn.org (ISSN International Centre: the record of an "
     "ISSN at /resource/ISSN/NNNN-NNNC)", K_ISSN },
-  { "nbn", "ch", "https://nbn-resolving.org/{urn}", SRC_DNB, K_TEMPLATE },
-  { "nbn", "de", "https://nbn-resolving.org/{urn}", SRC_DNB, K_TEMPLATE },
-  { "nbn", "fi", "https://urn.fi/{urn}",
-    "https://www.kiwi.fi/display/URN/Palvelun+kuvaus (National Library of "
-    "Finland: the address https://urn.fi/[URN])", K_TEMPLATE },
+  { "nbn", "ch", "https://nbn-resolving.org/{urn}", SRC_DNB, K_LOWER },
+  { "nbn", "de", "https://nbn-resolving.org/{urn}", SRC_DNB, K_LOWER },
+  { "nbn", "fi", "https://urn.fi/URN:NBN:{nss}", SRC_URNFI, K_TEMPLATE },
   { "nbn", "no", "http://urn.nb.no/{urn}",
     "http://www.nb.no/Om-NB/Standardnummerering/URN (Nasjonalbiblioteket: "
     "http://urn.nb.no/URN:NBN:no-xxx)", K_TEMPLATE },
   { "nbn", "se", "https://urn.kb.se/resolve?urn={urn}",
-    "https://www.kb.se/om-oss/identifikatorer-och-utgivning/urnnbn.html "
-    "(Kungliga biblioteket runs the resolver urn.kb.se)", K_TEMPLATE },
+    "https://snd-sweden.github.io/national-pid-recommendations-for-research/"
+    "data-on-pids/nbn/ (Sweden's national PID recommendations: \"https://"
+    "urn.kb.se/resolve?urn=urn%3Anbn%3Ase%3Alnu%3Adiva-80554\", urn.kb.se "
+    "the national resolver run by Kungliga biblioteket)", K_TEMPLATE },
   { "ogc", "def:",
     "http://www.opengis.net/def/{objectType}/{authority}/{version}/{code}",
     "OGC 09-048r6 (Name Type Specification - definitions); OGC 07-092r3 "
@@ -100,6 +119,7 @@ typedef struct UrlOut {
   char *z;           /* the caller's buffer */
   size_t nRoom;      /* its size */
   size_t n;          /* the length so far, written or not */
+  size_t nMax;       /* past this length, counting stops (urn_url.h) */
 } UrlOut;
 
 /* The length stops at URN_URL_HUGE, longer than any engine's strings,
@@ -148,8 +168,12 @@ static int placeholderFind(const unsigned char *z, size_t n){
 }
 
 /* Check the template zTpl[0..nTpl): every '{' opens one of the known
-** placeholders, closed by '}'.  Returns 1, or 0 with the message in
-** *pErr. */
+** placeholders, closed by '}', and every other byte is printable ASCII
+** (0x20 to 0x7E), which a URL can hold as written: a control byte, NUL
+** among them, DEL, or a byte of a character outside ASCII is an error
+** (RFC 3986 §2: a URI is ASCII; other characters go percent-encoded,
+** §2.1, which the template's author writes).  Returns 1, or 0 with the
+** message in *pErr. */
 static int templateCheck(const unsigned char *zTpl, size_t nTpl,
                          UrnUrlErr *pErr){
   size_t i = 0;
@@ -157,6 +181,13 @@ static int templateCheck(const unsigned char *zTpl, size_t nTpl,
     const unsigned char *zClose;
     size_t nName;
     if( zTpl[i]!='{' ){
+      if( zTpl[i]<0x20 || zTpl[i]>0x7e ){
+        snprintf(pErr->zMsg, sizeof(pErr->zMsg),
+                 "urn_url(): byte 0x%02X at offset %lu of the template "
+                 "cannot stand in a URL; write it percent-encoded "
+                 "(RFC 3986 §2.1)", zTpl[i], (unsigned long)i);
+        return 0;
+      }
       i++;
       continue;
     }
@@ -184,53 +215,134 @@ static int templateCheck(const unsigned char *zTpl, size_t nTpl,
   return 1;
 }
 
-/* Write the canonical form of the URN z (scanned into *pParts) under
-** mode: key(X) of RFC 8141 §3.1 (scheme and NID lower-cased, %XX
-** upper-cased, components dropped), or in mode 'ns' key_ns(X)
-** (urn_ns.h).  With nssOnly, only its NSS (no transform changes the
-** head "urn:" NID ":"). */
-static void outKey(UrlOut *p, const unsigned char *z, const UrnParts *pParts,
-                   int mode, int nssOnly){
-  size_t nHead = pParts->nss.off;            /* "urn:" NID ":" */
-  if( mode==URN_MODE_NS ){
-    size_t nKey, at = p->n;
-    if( p->n<=p->nRoom && URN_KEY_LEN(pParts)<=p->nRoom-p->n ){
-      nKey = urnNsKeyWrite(z, pParts, (unsigned char*)p->z+at);
-      if( nssOnly ) memmove(p->z+at, p->z+at+nHead, nKey-nHead);
-    }else{
-      nKey = urnNsKeyWrite(z, pParts, 0);
-    }
-    outAdvance(p, nssOnly ? nKey-nHead : nKey);
-  }else{
+/* The canonical form of the URN being linked, measured once: its key
+** under the mode (RFC 8141 §3.1: scheme and NID lower-cased, %XX
+** upper-cased, components dropped; in mode 'ns' key_ns(X), urn_ns.h), and
+** the length of its head "urn:" NID ":", which no transform changes. */
+typedef struct UrlKey {
+  const unsigned char *z;     /* the URN */
+  const UrnParts *pParts;     /* its parts */
+  int mode;                   /* URN_MODE_xxx */
+  size_t nHead;               /* "urn:" NID ":" */
+  size_t nKey;                /* the whole key */
+  size_t nQuery;              /* its bytes a query value encodes */
+} UrlKey;
+
+/* Is c one of the bytes a value in a URL's query part is written with
+** percent-encoded (RFC 3986 §3.4: the query is "*( pchar / "/" / "?" )",
+** and the form encoding that resolvers read splits it at '&' and '=',
+** reads '+' as a space and '%' as an escape; '#' would end the query,
+** and a space cannot stand in a URL)? */
+#define IS_QUERY_SPECIAL(c) \
+  ((c)=='&' || (c)=='=' || (c)=='+' || (c)=='%' || (c)=='#' || (c)==' ')
+
+static void urlKeyStart(UrlKey *pKey, const unsigned char *z,
+                        const UrnParts *pParts, int mode){
+  pKey->z = z;
+  pKey->pParts = pParts;
+  pKey->mode = mode;
+  pKey->nHead = pParts->nss.off;
+  pKey->nKey = mode==URN_MODE_NS ? urnNsKeyWrite(z, pParts, 0)
+                                 : URN_KEY_LEN(pParts);
+  pKey->nQuery = URN_URL_NULL;               /* counted when first needed */
+}
+
+/* The number of the key's bytes a query value encodes.  The head holds
+** none (a NID is letters, digits and '-'), and the transforms of key_ns
+** only change letter case and drop '-' (nothing is percent-decoded,
+** urn_ns_rules.c): the NSS as written has the key's. */
+static size_t urlKeyQuery(UrlKey *pKey){
+  if( pKey->nQuery==URN_URL_NULL ){
+    const UrnParts *pParts = pKey->pParts;
     size_t i;
-    if( !nssOnly ){
-      outStr(p, "urn:");
-      for(i=0; i<pParts->nid.len; i++){
-        unsigned char c = z[pParts->nid.off+i];
-        outChar(p, (char)((c>='A' && c<='Z') ? c|0x20 : c));
-      }
-      outChar(p, ':');
-    }
+    pKey->nQuery = 0;
     for(i=pParts->nss.off; i<URN_KEY_LEN(pParts); i++){
-      unsigned char c = z[i];
-      /* RFC 8141 §3.1: the hex digits of a %XX in upper case. */
-      if( c>='a' && c<='f' && (z[i-1]=='%' || z[i-2]=='%') ) c &= ~0x20;
-      outChar(p, (char)c);
+      if( IS_QUERY_SPECIAL(pKey->z[i]) ) pKey->nQuery++;
     }
   }
+  return pKey->nQuery;
+}
+
+/* Write the key (or with nssOnly only its NSS) to zDst, which has room
+** for it.  Returns its length. */
+static size_t urlKeyWrite(const UrlKey *pKey, int nssOnly,
+                          unsigned char *zDst){
+  const unsigned char *z = pKey->z;
+  const UrnParts *pParts = pKey->pParts;
+  size_t i, k = 0;
+  if( pKey->mode==URN_MODE_NS ){
+    return nssOnly ? urnNsKeyWriteNss(z, pParts, zDst)
+                   : urnNsKeyWrite(z, pParts, zDst);
+  }
+  if( !nssOnly ){
+    memcpy(zDst, "urn:", 4);
+    k = 4;
+    for(i=0; i<pParts->nid.len; i++){
+      unsigned char c = z[pParts->nid.off+i];
+      zDst[k++] = (c>='A' && c<='Z') ? c|0x20 : c;
+    }
+    zDst[k++] = ':';
+  }
+  for(i=pParts->nss.off; i<URN_KEY_LEN(pParts); i++){
+    unsigned char c = z[i];
+    /* RFC 8141 §3.1: the hex digits of a %XX in upper case. */
+    if( c>='a' && c<='f' && (z[i-1]=='%' || z[i-2]=='%') ) c &= ~0x20;
+    zDst[k++] = c;
+  }
+  return k;
+}
+
+/* The key (or with nssOnly its NSS) at the end of the output, and with
+** inQuery as a query value: each byte IS_QUERY_SPECIAL() as %XX (RFC 3986
+** §2.1), the rest as it is (the key is printable ASCII, its own %XX kept:
+** in a path as they are, RFC 3986 §3.3).  Measured, then written only
+** when all of it fits, so that a buffer of the measured length gets every
+** byte (urn_url.h). */
+static void outKey(UrlOut *p, UrlKey *pKey, int nssOnly, int inQuery){
+  size_t n = nssOnly ? pKey->nKey-pKey->nHead : pKey->nKey;
+  size_t nOut = inQuery ? n + 2*urlKeyQuery(pKey) : n;
+  if( p->n<=p->nRoom && nOut<=p->nRoom-p->n ){
+    unsigned char *zAt = (unsigned char*)p->z+p->n;
+    size_t nDone = urlKeyWrite(pKey, nssOnly, zAt);
+    assert( nDone==n );
+    (void)nDone;
+    if( nOut>n ){
+      /* Spread the key from its end, each special byte to its %XX. */
+      static const char hex[] = "0123456789ABCDEF";
+      size_t i = n, j = nOut;
+      while( i>0 ){
+        unsigned char c = zAt[--i];
+        if( IS_QUERY_SPECIAL(c) ){
+          zAt[--j] = (unsigned char)hex[c&15];
+          zAt[--j] = (unsigned char)hex[c>>4];
+          zAt[--j] = '%';
+        }else{
+          zAt[--j] = c;
+        }
+      }
+      assert( j==0 );
+    }
+  }
+  outAdvance(p, nOut);
 }
 
 /* Fill the template zTpl[0..nTpl) (checked) for the URN z. */
 static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
-                        const unsigned char *z, const UrnParts *pParts,
-                        int mode){
+                        UrlKey *pKey){
+  const unsigned char *z = pKey->z;
+  const UrnParts *pParts = pKey->pParts;
   size_t i = 0;
-  while( i<nTpl ){
+  int inQuery = 0;            /* past the template's first '?' */
+  /* Once the URL is longer than the engine takes, the rest is not counted:
+  ** the caller refuses it as too big whatever its length. */
+  while( i<nTpl && p->n<=p->nMax ){
     const unsigned char *zClose;
     size_t j;
     if( zTpl[i]!='{' ){
       /* A run of literal bytes at once. */
-      for(j=i; j<nTpl && zTpl[j]!='{'; j++){}
+      for(j=i; j<nTpl && zTpl[j]!='{'; j++){
+        if( zTpl[j]=='?' ) inQuery = 1;
+      }
       outBytes(p, zTpl+i, j-i);
       i = j;
       continue;
@@ -238,8 +350,8 @@ static void outTemplate(UrlOut *p, const unsigned char *zTpl, size_t nTpl,
     zClose = memchr(zTpl+i+1, '}', nTpl-i-1);
     j = (size_t)(zClose-(zTpl+i+1));
     switch( placeholderFind(zTpl+i+1, j) ){
-      case PH_URN: outKey(p, z, pParts, mode, 0); break;
-      case PH_NSS: outKey(p, z, pParts, mode, 1); break;
+      case PH_URN: outKey(p, pKey, 0, inQuery); break;
+      case PH_NSS: outKey(p, pKey, 1, inQuery); break;
       default: {
         size_t k;
         for(k=0; k<pParts->nid.len; k++){
@@ -278,7 +390,7 @@ static const UrnResolver *resolverFind(const unsigned char *zNid,
     size_t m = strlen(p->zNid);
     if( m!=nNid || !startsNoCase(zNid, nNid, p->zNid) ) continue;
     if( !startsNoCase(zNss, nNss, p->zPrefix) ) continue;
-    if( p->eKind==K_TEMPLATE ){
+    if( m==3 && memcmp(p->zNid, "nbn", 3)==0 ){
       /* nbn: the country code, then ':' or '-' (RFC 8458 §4.2); the rest
       ** of the NSS is the resolver's to judge. */
       size_t k = strlen(p->zPrefix);
@@ -390,20 +502,26 @@ static int hexVal(unsigned char c){
 ** percent-encoded for a path segment of the Digital Link URI (RFC 3986
 ** §2.1, §3.3: all but the unreserved letters, digits, '-', '.', '_'), or
 ** only measured (p==0).  Returns the number of characters it decodes to,
-** or -1 if it is no such field. */
-static int outGs1Chars(UrlOut *p, const unsigned char *z, size_t n){
+** 1 to nMax, or -1 if it is no such field or holds none or more than nMax
+** (the scan stops there: a field of any length costs at most nMax+1
+** characters). */
+static int outGs1Chars(UrlOut *p, const unsigned char *z, size_t n,
+                       int nMax){
   static const char zOther[] = "!'()*+,-.:;=_";
   static const char zEscaped[] = "\"%&/<>?";
   size_t i;
   int k = 0;
   for(i=0; i<n; i++, k++){
     unsigned char c = z[i];
+    if( k>=nMax ) return -1;
     if( c=='%' ){
       if( i+2>=n || !IS_HEX(z[i+1]) || !IS_HEX(z[i+2]) ) return -1;
       c = (unsigned char)(hexVal(z[i+1])*16 + hexVal(z[i+2]));
+      /* strchr() finds the NUL that ends its string: c==0 is none. */
       if( c==0 || strchr(zEscaped, c)==0 ) return -1;
       i += 2;
-    }else if( !IS_DIGIT(c) && !IS_ALPHA(c) && strchr(zOther, c)==0 ){
+    }else if( !IS_DIGIT(c) && !IS_ALPHA(c)
+           && (c==0 || strchr(zOther, c)==0) ){
       return -1;
     }
     if( p ){
@@ -414,7 +532,7 @@ static int outGs1Chars(UrlOut *p, const unsigned char *z, size_t n){
       }
     }
   }
-  return k;
+  return k>0 ? k : -1;
 }
 
 /* Split the EPC body z[0..n) into nField fields at its first nField-1
@@ -477,12 +595,12 @@ static int outEpc(UrlOut *p, int eKind, const unsigned char *z, size_t n){
     case K_SGTIN:                /* CompanyPrefix.IndicatorItemRef.Serial */
       if( !epcFields(z, n, 3, aS, aL) ) return 0;
       nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 13, 1, zKey);
-      nChar = outGs1Chars(0, z+aS[2], aL[2]);
-      if( nKey==0 || nChar<1 || nChar>20 ) return 0;
+      nChar = outGs1Chars(0, z+aS[2], aL[2], 20);
+      if( nKey==0 || nChar<0 ) return 0;
       outStr(p, "https://id.gs1.org/01/");
       outBytes(p, zKey, nKey);
       outStr(p, "/21/");
-      outGs1Chars(p, z+aS[2], aL[2]);
+      outGs1Chars(p, z+aS[2], aL[2], 20);
       return 1;
     case K_SSCC:                 /* CompanyPrefix.ExtensionSerialRef */
     case K_GSRN:                 /* CompanyPrefix.ServiceReference */
@@ -497,48 +615,78 @@ static int outEpc(UrlOut *p, int eKind, const unsigned char *z, size_t n){
     case K_SGLN:                 /* CompanyPrefix.LocationRef.Extension */
       if( !epcFields(z, n, 3, aS, aL) ) return 0;
       nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 12, 0, zKey);
-      nChar = outGs1Chars(0, z+aS[2], aL[2]);
-      if( nKey==0 || nChar<1 || nChar>20 ) return 0;
+      nChar = outGs1Chars(0, z+aS[2], aL[2], 20);
+      if( nKey==0 || nChar<0 ) return 0;
       outStr(p, "https://id.gs1.org/414/");
       outBytes(p, zKey, nKey);
       /* TDS: the extension "0" stands for a GLN without extension. */
       if( !(aL[2]==1 && z[aS[2]]=='0') ){
         outStr(p, "/254/");
-        outGs1Chars(p, z+aS[2], aL[2]);
+        outGs1Chars(p, z+aS[2], aL[2], 20);
       }
       return 1;
     case K_GRAI:                 /* CompanyPrefix.AssetType.Serial */
     case K_GDTI:                 /* CompanyPrefix.DocumentType.Serial */
       if( !epcFields(z, n, 3, aS, aL) ) return 0;
       nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 12, 0, zKey);
-      nChar = outGs1Chars(0, z+aS[2], aL[2]);
-      if( nKey==0 || nChar<1 || nChar>(eKind==K_GRAI ? 16 : 17) ) return 0;
+      nChar = outGs1Chars(0, z+aS[2], aL[2], eKind==K_GRAI ? 16 : 17);
+      if( nKey==0 || nChar<0 ) return 0;
       /* AI 8003 is "0", the 13 digits and the serial; AI 253 the 13
       ** digits and the serial (GS1 General Specifications §3.9). */
       outStr(p, eKind==K_GRAI ? "https://id.gs1.org/8003/0"
                               : "https://id.gs1.org/253/");
       outBytes(p, zKey, nKey);
-      outGs1Chars(p, z+aS[2], aL[2]);
+      outGs1Chars(p, z+aS[2], aL[2], eKind==K_GRAI ? 16 : 17);
       return 1;
     case K_GIAI:                 /* CompanyPrefix.IndividualAssetRef */
       if( !epcFields(z, n, 2, aS, aL) ) return 0;
-      nChar = outGs1Chars(0, z+aS[1], aL[1]);
-      if( aL[0]<6 || aL[0]>12 || !allDigits(z+aS[0], aL[0]) || nChar<1
-       || aL[0]+(size_t)nChar>30 ){
-        return 0;
-      }
+      if( aL[0]<6 || aL[0]>12 || !allDigits(z+aS[0], aL[0]) ) return 0;
+      /* AI 8004: up to 30 characters, the company prefix included. */
+      nChar = outGs1Chars(0, z+aS[1], aL[1], 30-(int)aL[0]);
+      if( nChar<0 ) return 0;
       outStr(p, "https://id.gs1.org/8004/");
       outBytes(p, z+aS[0], aL[0]);
-      outGs1Chars(p, z+aS[1], aL[1]);
+      outGs1Chars(p, z+aS[1], aL[1], 30-(int)aL[0]);
       return 1;
   }
   return 0;
 }
 
+/* urn.fi serves the URNs of Finland's ISBNs (SRC_URNFI: "a registered
+** URN based on a Finnish ISBN, ISSN or NBN"): an ISBN that passes its
+** check digit (RFC 3187 §5) in the registration groups of Finland, 951
+** and 952 (International ISBN Agency), as ISBN-10 or ISBN-13 with 978.
+** An ISSN tells no country, so urn:issn keeps the ISSN portal. */
+static int outIsbnFi(UrlOut *p, const UrnResolver *pR, UrlKey *pKey){
+  const unsigned char *z = pKey->z;
+  const UrnParts *pParts = pKey->pParts;
+  const UrnNsEntry *pEntry = urnNsRegistryFind((const unsigned char*)"isbn",
+                                               4);
+  char aDigit[13];
+  size_t i, n = 0, nssEnd = pParts->nss.off+pParts->nss.len;
+  const char *zGroup;
+  if( pEntry==0 || !pEntry->pValidator->xCheck(z, pParts->nss.off, nssEnd,
+                                               0, 0) ){
+    return 0;
+  }
+  for(i=pParts->nss.off; i<nssEnd && n<13; i++){
+    if( z[i]!='-' ) aDigit[n++] = (char)z[i];
+  }
+  zGroup = n==13 ? (memcmp(aDigit, "978", 3)==0 ? aDigit+3 : 0) : aDigit;
+  if( zGroup==0 || (memcmp(zGroup, "951", 3)!=0
+                 && memcmp(zGroup, "952", 3)!=0) ){
+    return 0;
+  }
+  outTemplate(p, (const unsigned char*)pR->zTemplate, strlen(pR->zTemplate),
+              pKey);
+  return 1;
+}
+
 /* The built-in resolver's URL for the URN z (scanned into *pParts); 0 if
 ** there is none. */
-static int outBuiltin(UrlOut *p, const unsigned char *z,
-                      const UrnParts *pParts){
+static int outBuiltin(UrlOut *p, UrlKey *pKey){
+  const unsigned char *z = pKey->z;
+  const UrnParts *pParts = pKey->pParts;
   const unsigned char *zNss = z+pParts->nss.off;
   size_t nNss = pParts->nss.len;
   const UrnResolver *pR = resolverFind(z+pParts->nid.off, pParts->nid.len,
@@ -547,14 +695,28 @@ static int outBuiltin(UrlOut *p, const unsigned char *z,
   if( pR==0 ) return 0;
   nPre = strlen(pR->zPrefix);
   switch( pR->eKind ){
-    case K_TEMPLATE: {
-      const char *zT = pR->zTemplate;
-      const char *zAt = strstr(zT, "{urn}");
-      outBytes(p, zT, (size_t)(zAt-zT));
-      outKey(p, z, pParts, URN_MODE_RFC8141, 0);
-      outStr(p, zAt+5);
+    case K_TEMPLATE:
+      outTemplate(p, (const unsigned char*)pR->zTemplate,
+                  strlen(pR->zTemplate), pKey);
+      return 1;
+    case K_LOWER: {
+      /* The DNB accepts URNs in lower case only (SRC_DNB): every letter
+      ** but the hex digits of a %XX, which RFC 8141 §3.1 upper-cases. */
+      size_t i, at = p->n;
+      outTemplate(p, (const unsigned char*)pR->zTemplate,
+                  strlen(pR->zTemplate), pKey);
+      if( p->n<=p->nRoom ){
+        for(i=at; i<p->n; i++){
+          if( p->z[i]=='%' ){
+            i += 2;
+          }else if( p->z[i]>='A' && p->z[i]<='Z' ){
+            p->z[i] |= 0x20;
+          }
+        }
+      }
       return 1;
     }
+    case K_ISBN_FI: return outIsbnFi(p, pR, pKey);
     case K_IETF: return outIetf(p, zNss, nNss);
     case K_ISSN: return outIssn(p, z, pParts->nss.off,
                                 pParts->nss.off+nNss);
@@ -564,13 +726,16 @@ static int outBuiltin(UrlOut *p, const unsigned char *z,
 }
 
 size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
-              size_t nTpl, int mode, char *zOut, size_t nOut,
+              size_t nTpl, int mode, size_t nMax, char *zOut, size_t nOut,
               UrnUrlErr *pErr){
   UrnParts parts;
   UrlOut out;
+  UrlKey key;
   int ok;
   pErr->zMsg[0] = 0;
   if( zTpl && !templateCheck(zTpl, nTpl, pErr) ) return URN_URL_NULL;
+  /* An empty template is no URL: NULL, as a NULL template is. */
+  if( zTpl && nTpl==0 ) return URN_URL_NULL;
   if( !urnScan(z, n, mode==URN_MODE_NS ? URN_MODE_RFC8141 : mode, &parts,
                0) ){
     return URN_URL_NULL;
@@ -581,11 +746,14 @@ size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
   out.z = zOut;
   out.nRoom = zOut ? nOut : 0;
   out.n = 0;
+  out.nMax = nMax;
+  /* The built-in resolvers fill in urn_canonical(X) (K_TEMPLATE). */
+  urlKeyStart(&key, z, &parts, zTpl ? mode : URN_MODE_RFC8141);
   if( zTpl ){
-    outTemplate(&out, zTpl, nTpl, z, &parts, mode);
+    outTemplate(&out, zTpl, nTpl, &key);
     ok = 1;
   }else{
-    ok = outBuiltin(&out, z, &parts);
+    ok = outBuiltin(&out, &key);
   }
   return ok ? out.n : URN_URL_NULL;
 }

@@ -7,6 +7,9 @@
 **     form of the URN under the mode: urn_canonical(X [,MODE])), {nid} (the
 **     NID in lower case) and {nss} (the NSS of that canonical form); the
 **     components (?+ ?= #) are not part of the name and never appear;
+**     after the template's first '?' a value is one query parameter, with
+**     & = + % # and space percent-encoded (RFC 3986 §3.4); the template
+**     itself is printable ASCII, anything else is an error;
 **   - the built-in resolvers (urnResolverAt()): for a URN whose namespace
 **     has a public resolver documented by its operator, or a standard that
 **     maps the name to a URL (GS1 Digital Link, OGC, the RFC Editor).
@@ -24,8 +27,13 @@
 **     not empty, an error the glue raises (a template with an unknown or
 **     unterminated placeholder: urnUrl() checks the template before X);
 **   - a URL holds only printable ASCII: valid UTF-8, no NUL byte;
+**   - nMax is the longest string the engine takes (SQLite's
+**     SQLITE_LIMIT_LENGTH, DuckDB's 4 GiB): once the URL is longer, urnUrl()
+**     stops counting and returns some length above nMax, not necessarily
+**     the whole one, which the glue refuses as too big; so a call costs
+**     one pass over X and the template, whatever the URL's length;
 **   - the length never wraps: past (size_t)-1 / 2 it stays there, longer
-**     than any engine's strings, which the glue refuses as too big.
+**     than any engine's strings.
 */
 #ifndef URN_URL_H
 #define URN_URL_H
@@ -46,9 +54,10 @@ typedef struct UrnUrlErr {
 /* The URL of the URN z[0..n) under mode (URN_MODE_xxx; 'ns' also asks
 ** that X pass urnNsCheck(), and fills in key_ns), from the template
 ** zTpl[0..nTpl), or from the built-in resolvers when zTpl is 0 (mode is
-** then URN_MODE_RFC8141).  See the contract above. */
+** then URN_MODE_RFC8141), counted up to nMax bytes.  See the contract
+** above. */
 size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
-              size_t nTpl, int mode, char *zOut, size_t nOut,
+              size_t nTpl, int mode, size_t nMax, char *zOut, size_t nOut,
               UrnUrlErr *pErr);
 
 /* One built-in resolver: the URNs of NID zNid whose NSS starts with

@@ -353,8 +353,8 @@ static int rowUrl(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
   unsigned char *zOut = pOut->aStack;
   UrnUrlErr err;
   (void)pF;
-  nUrl = urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, (char*)zOut, DUCK_STACK,
-                &err);
+  nUrl = urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, DUCK_STRING_MAX,
+                (char*)zOut, DUCK_STACK, &err);
   if( nUrl==URN_URL_NULL ){
     if( err.zMsg[0]==0 ) return DUCK_NULL;
     memcpy(pOut->zErr, err.zMsg, sizeof(err.zMsg));
@@ -364,7 +364,8 @@ static int rowUrl(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
   if( nUrl>DUCK_STACK ){
     zOut = duckReserve(pOut, nUrl);
     if( zOut==0 ) return DUCK_ERROR;
-    urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, (char*)zOut, nUrl, &err);
+    urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, DUCK_STRING_MAX, (char*)zOut,
+           nUrl, &err);
   }
   pOut->z = zOut;
   pOut->n = nUrl;

@@ -6,7 +6,8 @@
 **
 **   urn_url(X)            the URL of X at its namespace's public resolver
 **                         (the rows of urn_resolvers): urn:nbn:de, ch, fi,
-**                         se, no; urn:ietf:rfc, bcp, std; urn:issn;
+**                         se, no; Finland's urn:isbn; urn:ietf:rfc,
+**                         bcp, std; urn:issn;
 **                         urn:ogc:def; urn:epc:id (GS1 Digital Link).  NULL
 **                         when X is no RFC 8141 URN or no resolver serves it.
 **                           urn_url('urn:ietf:rfc:8141')
@@ -15,7 +16,9 @@
 **                         TEMPLATE with {urn} replaced by
 **                         urn_canonical(X [,MODE]), {nid} by the NID in
 **                         lower case and {nss} by the NSS of that canonical
-**                         form; components (?+ ?= #) never appear.  NULL
+**                         form; components (?+ ?= #) never appear; after
+**                         the first '?', a value is percent-encoded as one
+**                         query parameter (& = + % # space).  NULL
 **                         when X or TEMPLATE is NULL or X is no URN under
 **                         MODE ('ns': X must pass urn_valid(X, 'ns')).  An
 **                         unknown placeholder, or a '{' without its '}', is
@@ -54,7 +57,7 @@ SQLITE_EXTENSION_INIT3
 /* urn_url(X [,TEMPLATE [,MODE]]) */
 static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   const unsigned char *z, *zTpl = 0;
-  size_t n, nTpl = 0, nUrl;
+  size_t n, nTpl = 0, nUrl, nMax;
   char aBuf[URN_URL_STACK];
   char *zOut;
   UrnUrlErr err;
@@ -64,13 +67,14 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( argc>=2 ){
     if( urnArgText(ctx, argv[1], &zTpl, &nTpl)<=0 ) return;
   }
-  nUrl = urnUrl(z, n, zTpl, nTpl, mode, aBuf, sizeof(aBuf), &err);
+  nMax = (size_t)sqlite3_limit(sqlite3_context_db_handle(ctx),
+                               SQLITE_LIMIT_LENGTH, -1);
+  nUrl = urnUrl(z, n, zTpl, nTpl, mode, nMax, aBuf, sizeof(aBuf), &err);
   if( nUrl==URN_URL_NULL ){
     if( err.zMsg[0] ) sqlite3_result_error(ctx, err.zMsg, -1);
     return;
   }
-  if( nUrl>(size_t)sqlite3_limit(sqlite3_context_db_handle(ctx),
-                                 SQLITE_LIMIT_LENGTH, -1) ){
+  if( nUrl>nMax ){
     sqlite3_result_error_toobig(ctx);
     return;
   }
@@ -82,11 +86,12 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
   if( nUrl<=sizeof(aBuf) ){
     memcpy(zOut, aBuf, nUrl);
   }else{
-    urnUrl(z, n, zTpl, nTpl, mode, zOut, nUrl, &err);
+    urnUrl(z, n, zTpl, nTpl, mode, nMax, zOut, nUrl, &err);
   }
-  /* Printable ASCII, no NUL (urn_url.h): terminated for SQLite to mark. */
+  /* Printable ASCII, no NUL (urn_url.h), given with its length, as
+  ** DuckDB's glue gives it; terminated too, which SQLite notes. */
   zOut[nUrl] = 0;
-  sqlite3_result_text(ctx, zOut, -1, sqlite3_free);
+  sqlite3_result_text(ctx, zOut, (int)nUrl, sqlite3_free);
 }
 
 /* urn_nbn_complete(X): one buffer of n+2 bytes, the longest answer and

@@ -32,6 +32,8 @@
 //   9. BLOB columns: GROUP BY urn_key(b) over BLOB spellings gives the
 //      classes urn_equal gives, in modes 'rfc8141' and 'ns'; the join on
 //      urn_key is a hash join, the one on urn_equal a nested loop.
+//  10. urn_url: the audit's reproducers (issue 38) in one chunk of rows,
+//      against SQLite's answers and the URLs written out in the test.
 // Ends with "N passed, N failed"; exits 1 when anything failed.
 'use strict';
 const fs = require('fs');
@@ -120,6 +122,11 @@ function inputs() {
     'urn:epc:id:gsrn:0614141.1234567890', 'urn:epc:id:gdti:0614141.12345.400',
     'urn:ogc:def:crs:EPSG::4326', 'urn:ogc:def:crs:EPSG:6.3:4326', 'urn:ietf:rfc:8141',
     'urn:ietf:bcp:14', 'urn:ietf:std:66', 'urn:issn:0317-8471',
+    // The audit's reproducers (issue 38): an NBN string of the check digit
+    // alone, its completion, a serial far longer than the TDS allows.
+    'URN:ISBN:952-10-0093-7', 'urn:isbn:978-951-0-18435-6', 'URN:NBN:DE:0183-mbi0003721', 'urn:nbn:de:a%2cb-Xy',
+    'urn:nbn:de:v:089-9', 'urn:nbn:de:v:089-', 'urn:nbn:de:101:1-2020112012434733354624',
+    'urn:nbn:de:101:1-2022102122032', 'urn:nbn:de:101:1-201102033593', 'see urn:nbn:de:101:1-20221021220321 x', 'urn:epc:id:sgtin:0614141.812345.' + '7'.repeat(100000),
     'urn:oid:1.3.6.1', 'urn:oid:1..3', 'urn:doi:10.1000/ABC', 'urn:DOI:10.1000/abc',
     'urn:isan:0000-0000-9E59-0000-O-0000-0000-2', 'urn:nzl:Act:2010', 'urn:mpeg:MPEG7:schema',
     'urn:notregistered:x', 'urn:example:ä', 'café', 'urn:ex:café', 'ürn:ab:c',
@@ -355,18 +362,27 @@ async function compareWithSqlite(dir) {
 
 // ---- 2. urn_find and urn_namespaces against SQLite -----------------------
 
-function sqliteRows(sql) {
-  const tcl = `package require sqlite3
+// A Tcl script that loads the SQLite build and runs BODY with the SQL in $sql.
+function sqliteTcl(sql, body) {
+  return `package require sqlite3
 sqlite3 db :memory:
 db enable_load_extension 1
 db eval {SELECT load_extension($env(URN_EXT))}
 fconfigure stdout -encoding utf-8
 set sql [encoding convertfrom utf-8 [binary decode hex ${hex(Buffer.from(sql))}]]
-db eval $sql r { set row {}; foreach c $r(*) { lappend row $r($c) }; puts [join $row "\\x1f"] }`;
-  const out = execFileSync(TCLSH, [], { input: tcl, encoding: 'utf8' });
+${body}`;
+}
+function sqliteRows(sql) {
+  const tcl = sqliteTcl(sql, 'db eval $sql r { set row {}; foreach c $r(*) { lappend row $r($c) }; puts [join $row "\\x1f"] }');
+  const out = execFileSync(TCLSH, [], { input: tcl, encoding: 'utf8', maxBuffer: 1 << 28 });
   return out.split('\n').filter((l) => l !== '').map((l) => l.split('\x1f'));
 }
 const fmt = (v) => (v === null ? '' : typeof v === 'bigint' ? v.toString() : String(v));
+// SQLite's answer to a one-value query: the value, or "E:" and its error.
+function sqliteValue(sql) {
+  const tcl = sqliteTcl(sql, 'if {[catch {db onecolumn $sql} v]} { puts "E:$v" } else { puts $v }');
+  return execFileSync(TCLSH, [], { input: tcl, encoding: 'utf8' }).replace(/\n$/, '');
+}
 
 async function tablesAgainstSqlite(con) {
   const texts = ['see urn:isbn:0-395-36341-1. and é URN:example:x, urn:a (urn:ab:c)',
@@ -618,6 +634,76 @@ async function huge(con) {
   ok('7.2', Number(got[0]) > 20000000, got[0]);
 }
 
+// ---- 10. urn_url: the audit's reproducers (issue 38), in one chunk of
+// rows, so that a byte a row leaves unwritten would show the previous
+// row's; against SQLite's answers and the keys written out here.
+
+// The URL templates of a sweep: padded so that the URL's length crosses
+// the glues' stack buffers (512 bytes) one byte at a time.
+// A placeholder's value in a URL's query: & = + % # and space as %XX.
+const qenc = (v) => v.replace(/[&=+%# ]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const URL_KEYS = [
+  ['urn:doi:10.1000/ABC', 'rfc8141', 'urn:doi:10.1000/ABC'],
+  ['urn:doi:10.1000/ABC', 'ns', 'urn:doi:10.1000/abc'],
+  ['URN:ISBN:0-395-36341-1', 'ns', 'urn:isbn:0395363411'],
+  ['urn:doi:10.1000/182', 'ns', 'urn:doi:10.1000/182'],
+  ['URN:Example:a%2cb?+r#f', 'rfc8141', 'urn:example:a%2Cb'],
+  ['urn:ex:a&b=c+d%2fe', 'rfc8141', 'urn:ex:a&b=c+d%2Fe'],
+  ['URN:DOI:10.1000/A+B%2c', 'ns', 'urn:doi:10.1000/a+b%2C'],
+];
+function urlSweep() {
+  const out = [];
+  for (const [u, m, key] of URL_KEYS) {
+    const nid = key.split(':')[1], nss = key.slice(5 + nid.length);
+    for (let i = 440; i <= 560; i++) {
+      const pad = 'A'.repeat(i);
+      out.push([u, `${pad}{nss}`, m, pad + nss], [u, `{urn}${pad}`, m, key + pad],
+               [u, `${pad}{urn}{nss}`, m, pad + key + nss], [u, `{nss}${pad}{nid}`, m, nss + pad + nid],
+               [u, `${pad}?{urn}`, m, pad + '?' + qenc(key)], [u, `{urn}?${pad}{urn}`, m, key + '?' + pad + qenc(key)]);
+    }
+  }
+  return out;
+}
+async function urlAudit(con) {
+  const sweep = urlSweep();
+  const q = (v) => `'${v.replace(/'/g, "''")}'`;
+  const values = sweep.map(([u, t, m], i) => `(${i}, ${q(u)}, ${q(t)}, ${q(m)})`).join(', ');
+  const sql = `WITH v(i, u, t, m) AS (VALUES ${values})
+      SELECT i, urn_url(u, t, m), length(urn_url(u, t, m)) FROM v ORDER BY i`;
+  const got = (await rows(con, sql)).map((r) => [fmt(r[1]), Number(r[2])]);
+  const want = sqliteRows(sql).map((r) => [r[1], Number(r[2])]);
+  let bad = 0, badSqlite = 0;
+  sweep.forEach(([, , , exp], i) => {
+    if (got[i][0] !== exp || got[i][1] !== exp.length) bad++;
+    if (!want[i] || want[i][0] !== exp || want[i][1] !== exp.length) badSqlite++;
+  });
+  ok('10.1', bad === 0 && badSqlite === 0 && sweep.length > 2000, `${bad} wrong in DuckDB, ${badSqlite} in SQLite of ${sweep.length}`);
+  // The audit's own reproducer.
+  const r = await rows(con, "SELECT length(urn_url('urn:doi:10.1000/182', repeat('A', 600) || '{nss}', 'ns'))");
+  ok('10.2', r[0][0] === 611n, fmt(r[0][0]));
+  // Template bytes that cannot stand in a URL (a NUL, invalid UTF-8, a
+  // control character, a character outside ASCII): the error SQLite gives.
+  const tpls = [["'a' || chr(0) || 'b{urn}'", "'a' || char(0) || 'b{urn}'"],
+                ["from_hex('ff7b75726e7d')", "x'ff7b75726e7d'"],
+                ["'x' || chr(9) || '{nss}'", "'x' || char(9) || '{nss}'"],
+                ["'https://bücher.example/{nss}'", "'https://bücher.example/{nss}'"]];
+  for (const [i, [duck, lite]] of tpls.entries()) {
+    let got;
+    try { got = fmt((await rows(con, `SELECT urn_url('urn:ab:c', ${duck})`))[0][0]); } catch (e) { got = 'E:' + ours(e.message); }
+    const want = sqliteValue(`SELECT urn_url('urn:ab:c', ${lite})`);
+    ok(`10.3.${i}`, got.startsWith('E:urn_url(): byte 0x') && want === got, `DuckDB ${got}, SQLite ${want}`);
+  }
+  // A URL bound to be longer than DuckDB's strings (20 GB here): too big,
+  // without counting it all, as SQLite refuses it past its limit.
+  for (const mode of ['rfc8141', 'ns']) {
+    let msg = null;
+    try {
+      await rows(con, `SELECT urn_url('urn:doi:10.1000/' || repeat('z', 1000000), repeat('{urn}', 20000), '${mode}')`);
+    } catch (e) { msg = ours(e.message); }
+    ok(`10.4.${mode}`, msg === 'string or blob too big', msg);
+  }
+}
+
 // ---- 6. Unsigned extensions are refused without the setting ---------------
 
 async function unsigned(dir) {
@@ -727,6 +813,7 @@ function footers() {
     await argCounts(con);
     await huge(con);
     await blobKeys(con);
+    await urlAudit(con);
     await docsExamples(dir);
     nodeExamples(dir);
     await documented(con);

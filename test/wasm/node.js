@@ -121,6 +121,10 @@ const CORPUS = [
   "'urn:ex:' || char(8203)", "'urn:ex:' || char(917505)", "'urn:ex:a' || char(13, 10)",
   "x'75726e3a65783a80'", "x'75726e3a65783ae280'", "x'75726e3a65783ac0af'",
   "x'75726e3a65783aeda080'", "x'75726e3a65783af4908080'",
+  // The audit's reproducers (issue 38).
+  "'URN:ISBN:952-10-0093-7'", "'urn:isbn:978-951-0-18435-6'", "'URN:NBN:DE:0183-mbi0003721'", "'urn:nbn:de:a%2cb-Xy'",
+  "'urn:nbn:de:v:089-9'", "'urn:nbn:de:v:089-'", "'urn:nbn:de:101:1-2020112012434733354624'",
+  "'urn:nbn:de:101:1-2022102122032'", "'urn:nbn:de:101:1-201102033593'", "'see urn:nbn:de:101:1-20221021220321 x'", "'urn:epc:id:sgtin:0614141.812345.' || printf('%.100000c', '7')",
 ];
 const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";
@@ -337,9 +341,68 @@ async function main() {
   check("require(\"sqlite-urn\") is still the loader, index.js", cjs.status === 0 && /index\.js$/.test(cjs.stdout.trim()),
         cjs.stdout + cjs.stderr);
 
+  // ---- 7. urn_url: the audit's reproducers (issue 38).
+  await urlAudit(api);
+
   db.close();
   console.log(`node: ${npass} passed, ${nfail} failed`);
   process.exit(nfail ? 1 : 0);
+}
+
+// urn_url (issue 38): the audit's reproducers, in the WebAssembly build,
+// against the native library and the answers written out here.
+// A placeholder's value in a URL's query: & = + % # and space as %XX.
+const qenc = (v) => v.replace(/[&=+%# ]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+const URL_KEYS = [
+  ["urn:doi:10.1000/ABC", "rfc8141", "urn:doi:10.1000/ABC"],
+  ["urn:doi:10.1000/ABC", "ns", "urn:doi:10.1000/abc"],
+  ["URN:ISBN:0-395-36341-1", "ns", "urn:isbn:0395363411"],
+  ["urn:doi:10.1000/182", "ns", "urn:doi:10.1000/182"],
+  ["URN:Example:a%2cb?+r#f", "rfc8141", "urn:example:a%2Cb"],
+  ["urn:ex:a&b=c+d%2fe", "rfc8141", "urn:ex:a&b=c+d%2Fe"],
+  ["URN:DOI:10.1000/A+B%2c", "ns", "urn:doi:10.1000/a+b%2C"],
+];
+async function urlAudit(api) {
+  const db = await api.openDatabase();
+  const q = (v) => `'${v.replace(/'/g, "''")}'`;
+  // Measure, then write: templates padded so that the URL's length crosses
+  // the glue's stack buffer (512 bytes) one byte at a time.
+  const sweep = [];
+  for (const [u, m, key] of URL_KEYS) {
+    const nid = key.split(":")[1];
+    const nss = key.slice(5 + nid.length);
+    for (let i = 440; i <= 560; i++) {
+      const pad = "A".repeat(i);
+      sweep.push([u, `${pad}{nss}`, m, pad + nss], [u, `{urn}${pad}`, m, key + pad],
+                 [u, `${pad}{urn}{nss}`, m, pad + key + nss], [u, `{nss}${pad}{nid}`, m, nss + pad + nid],
+                 [u, `${pad}?{urn}`, m, pad + '?' + qenc(key)], [u, `{urn}?${pad}{urn}`, m, key + '?' + pad + qenc(key)]);
+    }
+  }
+  const values = sweep.map(([u, t, m], i) => `(${i}, ${q(u)}, ${q(t)}, ${q(m)})`).join(", ");
+  const sql = `WITH v(i, u, t, m) AS (VALUES ${values}) ` +
+    "SELECT urn_url(u, t, m) AS url, length(urn_url(u, t, m)) AS n FROM v ORDER BY i;";
+  const w = wasmRows(db, sql);
+  const n = nativeRows("", sql);
+  const wrong = sweep.filter(([, , , want], i) => !w.rows || w.rows[i].url !== want || w.rows[i].n !== want.length);
+  check(`urn_url writes every byte it measured, at ${sweep.length} lengths around 512`,
+        wrong.length === 0 && agree(w, n), `${wrong.length} wrong: ${show(wrong.slice(0, 2)).slice(0, 300)}`);
+  const one = "SELECT length(urn_url('urn:doi:10.1000/182', printf('%.600c{nss}','A'), 'ns')) AS n;";
+  const r = wasmRows(db, one);
+  check("the audit's reproducer: 611 bytes, not 600", agree(r, nativeRows("", one)) && same(r.rows, [{ n: 611 }]), show(r));
+  // Template bytes that cannot stand in a URL: the native library's error.
+  for (const tpl of ["'a' || char(0) || 'b{urn}'", "x'ff7b75726e7d'", "'x' || char(9) || '{nss}'",
+                     "'https://bücher.example/{nss}'"]) {
+    const sql = `SELECT urn_url('urn:ab:c', ${tpl}) AS u;`;
+    const t = wasmRows(db, sql);
+    check(`a template byte outside printable ASCII is an error: ${tpl}`,
+          t.error !== undefined && t.error.startsWith("urn_url(): byte 0x") && agree(t, nativeRows("", sql)), show(t));
+  }
+  // A URL bound to be too long (20 GB): too big, as natively.
+  const huge = "SELECT urn_url(printf('urn:ab:%.1000000c', 'z'), replace(hex(zeroblob(20000)), '00', '{urn}')) AS u;";
+  const h = wasmRows(db, huge);
+  check("a 1 MB URN with {urn} 20,000 times is too big", h.error === "string or blob too big" &&
+        agree(h, nativeRows("", huge)), show(h).slice(0, 200));
+  db.close();
 }
 
 // A ```sql block of the manual: statements ending with ';' at the end of a
