@@ -42,8 +42,10 @@ POSTGRES_MAKE    = MAKEFLAGS= $(MAKE) --no-print-directory -C $(POSTGRES_DIR) \
 prereqs-postgres:
 	@sh tools/prereqs.sh cc postgres
 
+# PGXS tracks no header: any change rebuilds every object.
 $(POSTGRES_SO): $(POSTGRES_SRC) | prereqs-postgres
 	@mkdir -p $(POSTGRES_DIR)
+	rm -f $(POSTGRES_DIR)/*.o $(POSTGRES_DIR)/*.bc $(POSTGRES_SO)
 	$(POSTGRES_MAKE)
 	@touch $@
 

@@ -285,7 +285,10 @@ static Datum rowUrl(const UrnPgFunc *pF, int mode, const UrnPgArg *a,
   UrnUrlErr err;
   text *t;
   (void)pF;
-  nUrl = urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, aBuf, sizeof(aBuf), &err);
+  /* Counted up to PostgreSQL's largest value; a longer URL is refused by
+  ** urnPgTextAlloc() as too big. */
+  nUrl = urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, MaxAllocSize-VARHDRSZ, aBuf,
+                sizeof(aBuf), &err);
   if( nUrl==URN_URL_NULL ){
     if( err.zMsg[0] ){
       ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -298,7 +301,8 @@ static Datum rowUrl(const UrnPgFunc *pF, int mode, const UrnPgArg *a,
   if( nUrl<=sizeof(aBuf) ){
     memcpy(VARDATA(t), aBuf, nUrl);
   }else{
-    urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, VARDATA(t), nUrl, &err);
+    urnUrl(a[0].z, a[0].n, zTpl, nTpl, mode, MaxAllocSize-VARHDRSZ, VARDATA(t),
+           nUrl, &err);
   }
   return PointerGetDatum(t);
 }
