@@ -440,6 +440,24 @@ def order_golden():
     ok('2.3 urn_key(x, \'ns\') COLLATE "C" orders as URN_NS on test/ns-order-golden.txt', got == want,
        f'{len(got)} rows against {len(want)}; first difference at '
        f'{next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), None)}')
+    # The type urn_ns on the URNs among them.
+    urns = set(q("SELECT string_agg(h, ' ') FROM (SELECT h FROM (VALUES " +
+                 ', '.join(f"('{w[1:]}')" for w in want) +
+                 ") v(h) WHERE urn_valid(convert_from(decode(h, 'hex'), 'UTF8'))) s;").split())
+    want2, prev = [], None
+    for w in want:
+        if w[1:] in urns:
+            want2.append(('=' if w[0] == '=' and prev is not None else '<') + w[1:])
+            prev = w
+    out, _, _ = psql(
+        "CREATE TEMP TABLE h(h text);\nCOPY h FROM STDIN;\n" + '\n'.join(sorted(urns)) + "\n\\.\n"
+        "SELECT CASE WHEN x = lag(x) OVER w THEN '=' ELSE '<' END || h FROM"
+        " (SELECT h, convert_from(decode(h, 'hex'), 'UTF8')::urn_ns AS x FROM h) s"
+        " WINDOW w AS (ORDER BY x, decode(h, 'hex')) ORDER BY x, decode(h, 'hex');\n")
+    got = out.split()
+    ok('2.4 the type urn_ns orders as URN_NS on the URNs of test/ns-order-golden.txt',
+       got == want2 and len(got) > 1000, f'{len(got)} rows against {len(want2)}; first difference at '
+       f'{next((i for i, (g, w) in enumerate(zip(got, want2)) if g != w), None)}')
 
 
 # ---- 3. Sorts, UNIQUE, indexes and joins on the generated corpus ---------------
