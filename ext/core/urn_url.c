@@ -113,7 +113,11 @@ static const UrnResolver aResolver[] = {
   { "ogc", "def:",
     "http://www.opengis.net/def/{objectType}/{authority}/{version}/{code}",
     "OGC 09-048r6 (Name Type Specification - definitions); OGC 07-092r3 "
-    "(urn:ogc:def:objectType:authority:version:code)", K_OGC },
+    "(urn:ogc:def:objectType:authority:version:code); OGC Name Type "
+    "Specification for Coordinate Reference Systems (OGC 11-135r2, 2013), "
+    "§7.3 Table 2 (\"When the referenced definition does not have a "
+    "version the string \"0\" ... shall be used\") and §7.3.3 Example 1 "
+    "(http://www.opengis.net/def/crs/EPSG/0/4326)", K_OGC },
 };
 
 #define N_RESOLVER ((int)(sizeof(aResolver)/sizeof(aResolver[0])))
