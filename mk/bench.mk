@@ -13,7 +13,8 @@
 #                       DuckDB extension's section, on 10 x BENCH_N rows
 #                       (10,000,000 at the default).
 #                       Then make bench-wasm (mk/wasm.mk) adds the
-#                       WebAssembly build's section at the end.
+#                       WebAssembly build's section at the end, and make
+#                       bench-postgres (mk/postgres.mk) PostgreSQL's after it.
 #   make gen-corpus     only build build/bench/gen_corpus, the generator the
 #                       tests share: build/bench/gen_corpus N [SEED [labeled]]
 #
@@ -64,3 +65,4 @@ bench: prereqs-bench $(BENCH_LIB) $(BENCH_DIR)/bench $(BENCH_DIR)/gen_corpus
 	@echo "bench: table in bench/results.txt, curves in bench/scaling.png"
 	$(MAKE) --no-print-directory bench-duckdb
 	$(MAKE) --no-print-directory bench-wasm
+	$(MAKE) --no-print-directory bench-postgres

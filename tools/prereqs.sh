@@ -58,6 +58,7 @@ why() {
     qemu) echo "qemu-user, which runs the arm64 library's tests" ;;
     wine) echo "wine, which runs the Windows library's tests" ;;
     dqlite) echo "dqlite, Go and the go-dqlite client, for make cluster" ;;
+    postgres) echo "PostgreSQL 15 and its server headers (PGXS), to build, install and test the PostgreSQL extension (make postgres, make postgres-test)" ;;
     *) echo "$1 and its SQLite binding, a host of make hosts" ;;
   esac
 }
@@ -186,6 +187,11 @@ for need in "$@"; do
         || { add php-cli; add php-sqlite3; } ;;
     perl)
       perl -MDBD::SQLite -e1 >/dev/null 2>&1 || add libdbd-sqlite3-perl ;;
+    postgres)
+      # PostgreSQL 15 and its PGXS (docs/postgres.md); the server-dev package
+      # upgrades the server to its own minor version.
+      debhas postgresql-15 || add postgresql-15
+      debhas postgresql-server-dev-15 || add postgresql-server-dev-15 ;;
     *)
       echo "prereqs.sh: unknown need '$need'" >&2; exit 2 ;;
   esac

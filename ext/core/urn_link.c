@@ -505,6 +505,49 @@ static size_t fromOgc(const Link *pL, const char *zRest, char *zOut,
   return nUrn;
 }
 
+/* The DOI proxy's URN form (the DOI Handbook; urn_url.c, outDoi()):
+** ".../urn:doi:" prefix ":" suffix back to "urn:doi:" prefix "/" suffix,
+** the suffix's %2F and %2B (the '/' and '+' the proxy's form escapes)
+** decoded, every other %XX kept as the NSS writes it. */
+static size_t fromDoi(const Link *pL, const char *zRest, char *zOut,
+                      size_t nOut){
+  unsigned char aUrn[URN_LINK_DECODE_MAX+16];
+  size_t i, k, nUrn, nPre;
+  const char *zAt = strchr(zRest, '{');
+  Txt t;
+  if( zAt==0 ) return URN_URL_NULL;
+  nPre = (size_t)(zAt-zRest);
+  if( pL->path.n<=nPre ) return URN_URL_NULL;
+  for(i=0; i<nPre; i++){
+    if( LOWER(pL->path.z[i])!=LOWER((unsigned char)zRest[i]) ){
+      return URN_URL_NULL;
+    }
+  }
+  t.z = pL->path.z+nPre;
+  t.n = pL->path.n-nPre;
+  if( t.n>URN_LINK_DECODE_MAX || t.n<5 || memcmp(t.z, "10.", 3)!=0 ){
+    return URN_URL_NULL;
+  }
+  for(k=3; k<t.n && (IS_DIGIT(t.z[k]) || t.z[k]=='.'); k++){}
+  if( k>=t.n || t.z[k]!=':' ) return URN_URL_NULL;
+  memcpy(aUrn, "urn:doi:", 8);
+  memcpy(aUrn+8, t.z, k);
+  nUrn = 8+k;
+  aUrn[nUrn++] = '/';
+  for(i=k+1; i<t.n; i++){
+    if( t.z[i]=='%' && i+2<t.n && t.z[i+1]=='2'
+     && (LOWER(t.z[i+2])=='f' || LOWER(t.z[i+2])=='b') ){
+      aUrn[nUrn++] = LOWER(t.z[i+2])=='f' ? '/' : '+';
+      i += 2;
+    }else{
+      aUrn[nUrn++] = t.z[i];
+    }
+  }
+  if( !urnIsUrn(aUrn, nUrn, URN_MODE_RFC8141) ) return URN_URL_NULL;
+  if( zOut && nUrn<=nOut ) memcpy(zOut, aUrn, nUrn);
+  return nUrn;
+}
+
 /* ---- GS1 Digital Link back to an EPC URI --------------------------------- */
 
 /* A bounded writer of the EPC URI. */
@@ -759,6 +802,7 @@ static size_t fromLink(const unsigned char *z, size_t n, int nGcp,
       case URN_RES_IETF: nUrn = fromIetf(&link, pR, zRest, zOut, nOut); break;
       case URN_RES_ISSN: nUrn = fromIssn(&link, zRest, zOut, nOut); break;
       case URN_RES_OGC:  nUrn = fromOgc(&link, zRest, zOut, nOut);  break;
+      case URN_RES_DOI:  nUrn = fromDoi(&link, zRest, zOut, nOut);  break;
     }
     if( nUrn!=URN_URL_NULL ) return nUrn;
   }

@@ -15,7 +15,8 @@
 **     read in its turn (a link wrapped in a resolver's link, once);
 **   - the RFC Editor's info pages of urn:ietf (rfc, bcp, std) and the
 **     forms RFCs are cited by (aIetfCite[]), the ISSN portal's record, an
-**     OGC definition URI (version "0" back to an empty version);
+**     OGC definition URI (version "0" back to an empty version), the DOI
+**     proxy's URN form (doi.org/urn:doi:prefix:suffix);
 **   - a GS1 Digital Link URI on any host and under any path prefix (GS1
 **     Digital Link URI Syntax 1.4 §4): the primary key and key qualifiers
 **     urn_url writes for an EPC scheme (urn_gs1.h), back to the EPC pure

@@ -13,6 +13,8 @@
 **                 https://urn.fi/URN:ISBN:{nss}         the same
 **         se      https://urn.kb.se/resolve?urn={urn}   KB, Sweden
 **         no      http://urn.nb.no/{urn}                Nasjonalbiblioteket
+**   doi   10.NNNN/suffix  https://doi.org/urn:doi:10.NNNN:suffix
+**                 (a further '/' as %2F)                DOI Handbook
 **   ietf  rfc:N, bcp:N, std:N  https://www.rfc-editor.org/info/rfcN
 **                                                       RFC 7322 §4.8.6
 **   issn  https://portal.issn.org/resource/ISSN/NNNN-NNNC  ISSN portal
@@ -47,6 +49,8 @@
 #define K_LOWER    URN_RES_LOWER    /* K_TEMPLATE, the URN in lower case
                                     ** (the DNB) */
 #define K_ISBN_FI  URN_RES_ISBN_FI  /* urn.fi: Finland's ISBNs only */
+#define K_DOI      URN_RES_DOI      /* the DOI proxy's URN form (DOI
+                                    ** Handbook) */
 
 #define SRC_DNB "https://www.dnb.de/urnservice (Deutsche Nationalbibliothek: " \
   "URN resolving for Germany and Switzerland); nbn-resolving.org/urn:nbn:..." \
@@ -65,7 +69,15 @@
   "bcpN, stdN), in https as the RFC Editor's references give it now " \
   "(RFC 9110 §13: <https://www.rfc-editor.org/info/rfc3986>)"
 
+#define SRC_DOI "DOI Handbook, Appendix, DOI Name Encoding Rules for URL " \
+  "Presentation (https://www.doi.org/doi-handbook/HTML/" \
+  "encoding-rules-for-urls.html; §2.6.3 \"URN presentation\" in earlier " \
+  "editions): \"the DOI name 10.123/456 in the form https://doi.org/" \
+  "urn:doi:10.123:456\", a further slash of the suffix as %2F " \
+  "(https://doi.org/urn:doi:10.123:456ABC%2Fzyz)"
+
 static const UrnResolver aResolver[] = {
+  { "doi", "", "https://doi.org/urn:doi:{prefix}:{suffix}", SRC_DOI, K_DOI },
   { "epc", "id:cpi:", "https://id.gs1.org/8010/{cpid}/8011/{serial}",
     SRC_TDS, K_EPC },
   { "epc", "id:gdti:", "https://id.gs1.org/253/{gdti}{serial}", SRC_TDS,
@@ -113,7 +125,11 @@ static const UrnResolver aResolver[] = {
   { "ogc", "def:",
     "http://www.opengis.net/def/{objectType}/{authority}/{version}/{code}",
     "OGC 09-048r6 (Name Type Specification - definitions); OGC 07-092r3 "
-    "(urn:ogc:def:objectType:authority:version:code)", K_OGC },
+    "(urn:ogc:def:objectType:authority:version:code); OGC Name Type "
+    "Specification for Coordinate Reference Systems (OGC 11-135r2, 2013), "
+    "§7.3 Table 2 (\"When the referenced definition does not have a "
+    "version the string \"0\" ... shall be used\") and §7.3.3 Example 1 "
+    "(http://www.opengis.net/def/crs/EPSG/0/4326)", K_OGC },
 };
 
 #define N_RESOLVER ((int)(sizeof(aResolver)/sizeof(aResolver[0])))
@@ -709,6 +725,42 @@ static int outIsbnFi(UrlOut *p, const UrnResolver *pR, UrlKey *pKey){
   return 1;
 }
 
+/* doi: the URN form the DOI proxy reads (SRC_DOI), https://doi.org/
+** urn:doi:PREFIX:SUFFIX, "a colon in place of the initial slash" and every
+** other slash of the suffix percent-encoded as %2F.  The prefix is "10."
+** and the registrant code, digits in parts separated by "." (DOI
+** Handbook §2.2.2; ANSI/NISO Z39.84 §4); the URN may separate it from the
+** suffix by '/' (the DOI name as it is) or ':' (the Handbook's URN form).
+** In the suffix, a %XX stays with upper-case hex digits (RFC 8141 §3.1)
+** and '+' is written %2B, as the Handbook's encoding rules recommend.  0
+** if the NSS is not of that shape. */
+static int outDoi(UrlOut *p, const unsigned char *z, size_t n){
+  size_t i = 3;
+  if( n<6 || memcmp(z, "10.", 3)!=0 ) return 0;
+  for(;;){
+    size_t nDigit = 0;
+    while( i<n && IS_DIGIT(z[i]) ){ i++; nDigit++; }
+    if( nDigit==0 ) return 0;
+    if( i<n && z[i]=='.' ){ i++; continue; }
+    break;
+  }
+  if( i+1>=n || (z[i]!='/' && z[i]!=':') ) return 0;
+  outStr(p, "https://doi.org/urn:doi:");
+  outBytes(p, z, i);
+  outChar(p, ':');
+  for(i++; i<n; i++){
+    if( z[i]=='/' || z[i]=='+' ){
+      outPct(p, z[i]);
+    }else if( z[i]=='%' && i+2<n ){
+      outPct(p, (unsigned char)(hexVal(z[i+1])*16 + hexVal(z[i+2])));
+      i += 2;
+    }else{
+      outChar(p, (char)z[i]);
+    }
+  }
+  return 1;
+}
+
 /* The built-in resolver's URL for the URN z (scanned into *pParts); 0 if
 ** there is none. */
 static int outBuiltin(UrlOut *p, UrlKey *pKey){
@@ -742,6 +794,7 @@ static int outBuiltin(UrlOut *p, UrlKey *pKey){
       return 1;
     }
     case K_ISBN_FI: return outIsbnFi(p, pR, pKey);
+    case K_DOI:  return outDoi(p, zNss, nNss);
     case K_IETF: return outIetf(p, zNss, nNss);
     case K_ISSN: return outIssn(p, z, pParts->nss.off,
                                 pParts->nss.off+nNss);

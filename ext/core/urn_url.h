@@ -61,6 +61,7 @@ typedef struct UrnUrlErr {
 #define URN_RES_LOWER    5   /* URN_RES_TEMPLATE with the URN in lower case
                              ** (the DNB) */
 #define URN_RES_ISBN_FI  6   /* urn.fi: Finland's ISBNs only, {nss} */
+#define URN_RES_DOI      7   /* the DOI proxy's URN form */
 
 /* The URL of the URN z[0..n) under mode (URN_MODE_xxx; 'ns' also asks
 ** that X pass urnNsCheck(), and fills in key_ns), from the template

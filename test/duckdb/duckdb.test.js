@@ -122,6 +122,9 @@ function inputs() {
     'urn:epc:id:gsrn:0614141.1234567890', 'urn:epc:id:gdti:0614141.12345.400',
     'urn:ogc:def:crs:EPSG::4326', 'urn:ogc:def:crs:EPSG:6.3:4326', 'urn:ietf:rfc:8141',
     'urn:ietf:bcp:14', 'urn:ietf:std:66', 'urn:issn:0317-8471',
+    // urn_url's DOI row: the DOI Handbook's URN form, a slash of the suffix as %2F.
+    'urn:doi:10.1000/182', 'urn:doi:10.123:456', 'urn:doi:10.123/456ABC/zyz', 'URN:DOI:10.1000.10/a+b%2f:c',
+    'urn:doi:10.1000/', 'urn:doi:10.1000x/1',
     // The audit's reproducers (issue 38): an NBN string of the check digit
     // alone, its completion, a serial far longer than the TDS allows.
     'URN:ISBN:952-10-0093-7', 'urn:isbn:978-951-0-18435-6', 'URN:NBN:DE:0183-mbi0003721', 'urn:nbn:de:a%2cb-Xy',

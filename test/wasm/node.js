@@ -127,7 +127,10 @@ const CORPUS = [
   // The audit's reproducers (issue 38).
   "'URN:ISBN:952-10-0093-7'", "'urn:isbn:978-951-0-18435-6'", "'URN:NBN:DE:0183-mbi0003721'", "'urn:nbn:de:a%2cb-Xy'",
   "'urn:nbn:de:v:089-9'", "'urn:nbn:de:v:089-'", "'urn:nbn:de:101:1-2020112012434733354624'",
-  "'urn:nbn:de:101:1-2022102122032'", "'urn:nbn:de:101:1-201102033593'", "'see urn:nbn:de:101:1-20221021220321 x'", "'urn:epc:id:sgtin:0614141.812345.' || printf('%.100000c', '7')",
+"'urn:nbn:de:101:1-2022102122032'", "'urn:nbn:de:101:1-201102033593'", "'see urn:nbn:de:101:1-20221021220321 x'", "'urn:epc:id:sgtin:0614141.812345.' || printf('%.100000c', '7')",
+  // urn_url's DOI row: the DOI Handbook's URN form, a slash of the suffix as %2F.
+  "'urn:doi:10.1000/182'", "'urn:doi:10.123:456'", "'urn:doi:10.123/456ABC/zyz'", "'URN:DOI:10.1000.10/a+b%2f:c'",
+  "'urn:doi:10.1000/'", "'urn:doi:10.1000x/1'",
 ];
 const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";

@@ -1,0 +1,702 @@
+#!/usr/bin/env python3
+"""test/postgres/compare.py PORT WORKDIR -- the PostgreSQL extension against
+the SQLite build, row by row, and the type's own rules; run by
+test/postgres/run.sh (make postgres-test) on a throwaway cluster where the
+extension is installed.  Prints one line per failure and ends with
+"N passed, N failed".
+
+  1. every function on the test corpora (the fuzz seeds of test/fuzz/corpus,
+     2,000 lines of bench/gen_corpus.c's corpus, the spellings below), in
+     every mode, NULLs and bad MODEs included, against the SQLite build's
+     answers (test/duckdb/sqlite_ref.tcl, the same cases file format);
+     inputs that PostgreSQL's text cannot hold (a NUL byte, invalid UTF-8)
+     are left out: no text value can carry them; then urn_find's rows
+     (urn, start) and urn_parse's row on every input in every mode, and the rows of
+     urn_namespaces() and urn_resolvers(), against SQLite's tables (Python's
+     sqlite3 module loading the SQLite build);
+  2. the type's order is COLLATE URN's on test/order-golden.txt;
+  3. on GEN_ROWS corpus rows: ORDER BY the type (sort support, abbreviated
+     keys) is the order of urn_key() COLLATE "C"; a UNIQUE urn column keeps
+     one row per class; btree and hash indexes answer as a sequential scan;
+     DISTINCT, GROUP BY, hash and merge joins count the classes;
+  4. bad input: a non-URN cast is 22P02 with urn_error's message as the
+     detail, a bad MODE 22023, values of many MB, and the backend survives;
+  5. every example of docs/postgres.md (a ```sql block after a
+     "<!-- postgres -->" line) with its "-- →" rows and "-- error:" lines.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+PORT, WORK = sys.argv[1], sys.argv[2]
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+USER = os.environ.get('PGT_USER', 'postgres')
+GEN = os.environ.get('URN_GEN_CORPUS')
+GEN_ROWS = int(os.environ.get('URN_PG_ROWS', '200000'))
+passed = failed = 0
+
+
+def ok(name, cond, detail=''):
+    global passed, failed
+    if cond:
+        passed += 1
+    else:
+        failed += 1
+        print(f'FAILED {name}: {detail}'[:2000])
+
+
+def psql(sql, db='urn_test', extra=(), check=True):
+    """Run sql in psql -A -t; returns (stdout, stderr, returncode)."""
+    p = subprocess.run(['psql', '-X', '-q', '-A', '-t', '-h', '127.0.0.1', '-p', PORT,
+                        '-U', USER, '-d', db, '-v', 'ON_ERROR_STOP=1', *extra],
+                       input=sql.encode(), capture_output=True)
+    out, err = p.stdout.decode(), p.stderr.decode()
+    if check and p.returncode != 0:
+        raise RuntimeError(f'psql failed: {err}\n{sql[:500]}')
+    return out, err, p.returncode
+
+
+def hexu(b):
+    return b.hex().upper()
+
+
+def utf8_text(b):
+    """True when b can be a PostgreSQL text: valid UTF-8 without NUL."""
+    if b'\x00' in b:
+        return False
+    try:
+        b.decode('utf-8')
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+# ---- 1. The functions against the SQLite build ------------------------------
+
+def inputs():
+    out = []
+    corpus = os.path.join(TOP, 'test', 'fuzz', 'corpus')
+    for d in sorted(os.listdir(corpus)):
+        for f in sorted(os.listdir(os.path.join(corpus, d))):
+            b = open(os.path.join(corpus, d, f), 'rb').read()
+            out.append(b)
+            if len(b) > 1:
+                out.append(b[1:])
+    if GEN:
+        text = subprocess.run([GEN, '2000', '7'], capture_output=True, check=True).stdout
+        out.extend(text.split(b'\n')[:-1])
+    words = [
+        '', 'x', 'urn:', 'urn:x', 'urn:ab', 'urn:ab:', 'urn:ab:c', 'URN:AB:C',
+        'urn:example:a123,z456', 'URN:example:a123,z456', 'urn:EXAMPLE:a123,z456',
+        'urn:example:a123,z456?+abc', 'urn:example:a123,z456?=xyz',
+        'urn:example:a123,z456#789', 'urn:example:a123,z456/foo',
+        'urn:example:a123%2Cz456', 'urn:example:a123%2cz456', 'urn:example:A123,Z456',
+        'urn:example:a%2cb?+r%2f?=q%3a#f%2b', 'urn:example:a?+', 'urn:example:a?=',
+        'urn:example:a#', 'urn:example:a?+b?=c#', 'urn:example:/a', 'urn:example:a b',
+        'urn:example:%0', 'urn:example:%zz', 'urn:example:%00', 'urn:urn:x',
+        'urn:urn-1:x', 'urn:-ab:x', 'urn:ab-:x', 'urn:' + 'a' * 32 + ':x',
+        'urn:' + 'a' * 33 + ':x', 'urn:example:' + 'n' * 300,
+        'urn:example:' + '%2f' * 200, 'urn:ietf:rfc:2648', 'URN:IETF:RFC:2648',
+        'urn:isbn:0-395-36341-1', 'URN:ISBN:039536341-1', 'urn:isbn:0-395-36341-6',
+        'urn:isbn:978-0-395-36341-6', 'urn:isbn:123', 'urn:isbn:0-8044-2957-x',
+        'urn:issn:0167-6423', 'urn:issn:0167-642x', 'urn:isni:000000012146438X',
+        'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66',
+        'urn:uuid:6E8BC430-9C3A-11D9-9669-0800200C9A66', 'urn:uuid:xyz',
+        'urn:nbn:de:bvb:19-146642', 'URN:NBN:DE:bvb:19-146642', 'urn:nbn:x',
+        'urn:nbn:de:gbv:089-3321752945', 'urn:nbn:de:gbv:089-332175294', 'URN:NBN:fi:au:mts:m3285',
+        'urn:nbn:fi-fe19981001', 'urn:nbn:se:uu:diva-3475', 'urn:nbn:no-29865', 'urn:nbn:ch:bel-9039',
+        'urn:epc:id:sgtin:0614141.812345.6789', 'urn:epc:id:sscc:0614141.1234567890',
+        'urn:epc:id:sgtin:0614141.812345.%2F%25x', 'urn:epc:id:sgln:0614141.12345.400',
+        'urn:ogc:def:crs:EPSG::4326', 'urn:ietf:rfc:8141', 'urn:ietf:bcp:14', 'urn:issn:0317-8471',
+        'urn:oid:1.3.6.1', 'urn:oid:1..3', 'urn:doi:10.1000/ABC', 'urn:DOI:10.1000/abc',
+        'urn:isan:0000-0000-9E59-0000-O-0000-0000-2', 'urn:nzl:Act:2010', 'urn:mpeg:MPEG7:schema',
+        'urn:notregistered:x', 'urn:example:ä', 'café', 'urn:ex:café', 'ürn:ab:c',
+        'a b c', 'urn:example:a\tb',
+        'see urn:isbn:0-395-36341-1. and (urn:example:x) urn:ab:c, URN:EX:y?',
+        'é urn:ex:a ü urn:ex:b', 'urn:ex:a:b:c', 'rfc8141', 'ns',
+    ]
+    out.extend(w.encode() for w in words)
+    seen, res = set(), []
+    for b in out:
+        if utf8_text(b) and b not in seen:
+            seen.add(b)
+            res.append(b)
+    return res
+
+
+M3 = ['rfc8141', 'rfc2141', 'ns']
+UNARY = [('urn_valid', M3), ('urn_error', M3), ('urn_nid', M3[:2]), ('urn_nss', M3[:2]),
+         ('urn_rcomponent', M3[:2]), ('urn_qcomponent', M3[:2]), ('urn_fcomponent', M3[:2]),
+         ('urn_canonical', M3), ('urn_key', M3), ('urn_normalize', M3[:2]), ('urn_json', M3),
+         ('urn_extract_all', M3), ('urn_encode', None), ('urn_decode', None),
+         ('urn_isbn13', None), ('urn_url', None), ('urn_nbn_complete', None)]
+TEMPLATES = [b'{urn}', b'https://r.example/{nid}/{nss}?u={urn}', b'plain', b'', b'{x}',
+             b'a{urn', b'{NSS}']
+
+
+def tok(b):
+    return 'N' if b is None else 'T:' + hexu(b)
+
+
+def make_cases(ins):
+    cases = []
+
+    def add(func, mode, args):
+        cases.append((len(cases), func, mode, args))
+    for b in ins:
+        for func, modes in UNARY:
+            add(func, '-', [tok(b)])
+            for m in modes or []:
+                add(func, tok(m.encode()), [tok(b)])
+    for i, a in enumerate(ins):
+        b = ins[(i + 1) % len(ins)]
+        up = a.decode().upper().encode()
+        for x, y in ((a, b), (a, up), (a, a)):
+            add('urn_equal', '-', [tok(x), tok(y)])
+            for m in M3:
+                add('urn_equal', tok(m.encode()), [tok(x), tok(y)])
+    for i, a in enumerate(ins):
+        tpl = TEMPLATES[i % len(TEMPLATES)]
+        add('urn_url', '-', [tok(a), tok(tpl)])
+        for m in M3:
+            add('urn_url', tok(m.encode()), [tok(a), tok(tpl)])
+        add('urn_url', '-', [tok(a), 'N'])
+    nids = [b'example', b'EX', b'isbn', b'a', b'', b'a b', b'urn']
+    for i, s in enumerate(ins):
+        nid, o = nids[i % len(nids)], ins[(i * 7 + 3) % len(ins)]
+        add('urn_build', '-', [tok(nid), tok(s)])
+        add('urn_build', '-', [tok(nid), tok(s), tok(o)])
+        add('urn_build', '-', [tok(nid), tok(s), 'N', tok(o)])
+        add('urn_build', '-', [tok(nid), tok(s), tok(o), tok(s), tok(o)])
+        add('urn_build', '-', [tok(nid), tok(s), 'N', 'N', tok(b'')])
+    add('urn_build', '-', ['N', tok(b'a')])
+    add('urn_build', '-', [tok(b'ex'), 'N'])
+    for func, modes in UNARY:
+        add(func, '-', ['N'])
+        for m in modes or []:
+            add(func, tok(m.encode()), ['N'])
+    add('urn_equal', '-', ['N', tok(b'urn:ab:c')])
+    add('urn_equal', '-', [tok(b'urn:ab:c'), 'N'])
+    add('urn_version', '-', [])
+    add('urn_registry_date', '-', [])
+    bad = [tok(b'x'), tok(b'NS '), 'N', tok(b''), tok(b"it's"), tok(b'RFC2141'),
+           tok('modé'.encode()), tok(b'a' * 60)]
+    for m in bad:
+        for func, modes in UNARY:
+            if not modes:
+                continue
+            add(func, m, [tok(b'urn:ab:c')])
+            add(func, m, ['N'])
+        add('urn_equal', m, [tok(b'urn:ab:c'), 'N'])
+    for func in ('urn_nid', 'urn_nss', 'urn_normalize', 'urn_fcomponent'):
+        add(func, tok(b'ns'), [tok(b'urn:ab:c')])
+    return cases
+
+
+def sqlite_answers(cases):
+    cf, of = os.path.join(WORK, 'cases.tsv'), os.path.join(WORK, 'sqlite.tsv')
+    with open(cf, 'w') as f:
+        for cid, func, mode, args in cases:
+            f.write('\t'.join([str(cid), func, mode, *args]) + '\n')
+    subprocess.run([os.environ.get('TCLSH', 'tclsh'),
+                    os.path.join(TOP, 'test', 'duckdb', 'sqlite_ref.tcl'), cf, of], check=True)
+    ans = {}
+    for line in open(of, encoding='utf-8'):
+        line = line.rstrip('\n')
+        if line:
+            i, r = line.split('\t', 1)
+            ans[int(i)] = r
+    return ans
+
+
+# The evaluator, in the server: one EXECUTE per case, an error caught as
+# its message.  Results in the format of sqlite_ref.tcl (J: for jsonb).
+EVAL_SQL = r"""
+CREATE TEMP TABLE cases(id int, func text, mode text, args text[]);
+CREATE FUNCTION pg_temp.lit(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN t = 'N' THEN 'NULL::text'
+         ELSE quote_literal(convert_from(decode(substr(t, 3), 'hex'), 'UTF8')) || '::text' END $$;
+CREATE FUNCTION pg_temp.ev(func text, mode text, args text[]) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  a text := (SELECT coalesce(string_agg(pg_temp.lit(t), ', ' ORDER BY o), '')
+             FROM unnest(args) WITH ORDINALITY u(t, o));
+  e text;
+  r text;
+BEGIN
+  IF mode <> '-' THEN
+    a := CASE WHEN a = '' THEN '' ELSE a || ', ' END || pg_temp.lit(mode);
+  END IF;
+  e := format('%s(%s)', func, a);
+  IF func IN ('urn_valid', 'urn_equal') THEN
+    EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' WHEN x THEN ''I:1'' ELSE ''I:0'' END FROM (SELECT %s AS x) s', e) INTO r;
+  ELSIF func = 'urn_json' THEN
+    EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''J:'' || x::text END FROM (SELECT %s AS x) s', e) INTO r;
+  ELSIF func = 'urn_extract_all' THEN
+    EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''L:'' || coalesce((SELECT string_agg(upper(encode(convert_to(y, ''UTF8''), ''hex'')), '','' ORDER BY o) FROM unnest(x) WITH ORDINALITY u(y, o)), '''') END FROM (SELECT %s AS x) s', e) INTO r;
+  ELSE
+    EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''T:'' || upper(encode(convert_to(x, ''UTF8''), ''hex'')) END FROM (SELECT %s AS x) s', e) INTO r;
+  END IF;
+  RETURN r;
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'E:' || SQLERRM;
+END $$;
+"""
+
+
+def pg_answers(cases):
+    rows = []
+    for cid, func, mode, args in cases:
+        rows.append(f"{cid}\t{func}\t{mode}\t{{{','.join(args)}}}")
+    path = os.path.join(WORK, 'cases.copy')
+    with open(path, 'w') as f:
+        f.write('\n'.join(rows) + '\n')
+    os.chmod(path, 0o644)
+    sql = (EVAL_SQL + f"\\copy cases FROM '{path}'\n"
+           "SELECT id || E'\\t' || pg_temp.ev(func, mode, args) FROM cases ORDER BY id;\n")
+    out, _, _ = psql(sql)
+    ans = {}
+    for line in out.split('\n'):
+        if line:
+            i, r = line.split('\t', 1)
+            ans[int(i)] = r
+    return ans
+
+
+def same(sq, pg):
+    if sq == pg:
+        return True
+    # A NUL byte in a result (urn_decode of a %00) is no PostgreSQL text:
+    # NULL there (docs/postgres.md).
+    if pg == 'N' and sq.startswith('T:') and '00' in [sq[i:i + 2] for i in range(2, len(sq), 2)]:
+        return True
+    # urn_json: SQLite's JSON text against jsonb's rendering of it.
+    if pg.startswith('J:') and sq.startswith('T:'):
+        try:
+            return json.loads(bytes.fromhex(sq[2:]).decode()) == json.loads(pg[2:])
+        except ValueError:
+            return False
+    return False
+
+
+def compare_functions():
+    ins = inputs()
+    cases = make_cases(ins)
+    sq, pg = sqlite_answers(cases), pg_answers(cases)
+    nfail = 0
+    for cid, func, mode, args in cases:
+        good = cid in sq and cid in pg and same(sq[cid], pg[cid])
+        if not good:
+            nfail += 1
+            if nfail <= 20:
+                ok(f'1.{cid} {func} {mode} {args}', False,
+                   f'sqlite {sq.get(cid)!r}, postgres {pg.get(cid)!r}')
+            else:
+                ok('1', False, '')
+        else:
+            ok('1', True)
+    print(f'1: {len(cases)} cases on {len(ins)} inputs compared with SQLite, {nfail} differ')
+
+
+def compare_tables():
+    """urn_find's rows (urn, start) on every input in every mode, and the
+    rows of urn_namespaces() and urn_resolvers(), against SQLite's tables."""
+    import sqlite3
+    con = sqlite3.connect(':memory:')
+    con.enable_load_extension(True)
+    con.load_extension(os.environ['URN_EXT'])
+    ins = inputs()
+    want = []
+    for i, b in enumerate(ins):
+        for m in M3:
+            for u, st in con.execute('SELECT urn, start FROM urn_find(?, ?) ORDER BY rowid', (b.decode(), m)):
+                want.append([i, m, u, st])
+    path = os.path.join(WORK, 'find.copy')
+    with open(path, 'w') as f:
+        f.write(''.join(f'{i}\t{hexu(b)}\n' for i, b in enumerate(ins)))
+    os.chmod(path, 0o644)
+    out, _, _ = psql("CREATE TEMP TABLE fi(i int, h text);\n"
+                     f"\\copy fi FROM '{path}'\n"
+                     "SELECT json_agg(json_build_array(i, m, f.urn, f.start) ORDER BY i, m, f.start)"
+                     " FROM fi, unnest(ARRAY['rfc8141', 'rfc2141', 'ns']) m,"
+                     " urn_find(convert_from(decode(h, 'hex'), 'UTF8'), m) f;\n")
+    got = json.loads(out)
+    want.sort(key=lambda r: (r[0], r[1], r[3]))
+    ok('1.find urn_find(T, MODE) rows = SQLite\'s', got == want,
+       f'{len(got)} rows against {len(want)}; first difference '
+       f'{next(((g, w) for g, w in zip(got, want) if g != w), None)}')
+    for name, cols, order in (('urn_namespaces', 'nid, kind, reference, equivalence, validator', 'nid'),
+                              ('urn_resolvers', 'nid, prefix, template, source', 'nid, prefix')):
+        want = [list(r) for r in con.execute(f'SELECT {cols} FROM {name} ORDER BY {order}')]
+        out, _, _ = psql(f'SELECT json_agg(json_build_array({cols}) ORDER BY {order}) FROM {name}();')
+        got = json.loads(out)
+        ok(f'1.{name}() rows = SQLite\'s table', got == want and len(got) > 10,
+           f'{len(got)} rows against {len(want)}')
+    # urn_parse(X [, MODE]): SQLite's one row against PostgreSQL's composite.
+    want = []
+    for i, b in enumerate(ins):
+        for m in [None] + M3:
+            args = (b.decode(),) if m is None else (b.decode(), m)
+            sql = 'SELECT * FROM urn_parse(' + ', '.join('?' * len(args)) + ')'
+            for r in con.execute(sql, args):
+                want.append([i, m or '-', bool(r[0])] + list(r[1:]))
+    out, _, _ = psql("CREATE TEMP TABLE fi(i int, h text);\n"
+                     f"\\copy fi FROM '{path}'\n"
+                     "SELECT json_agg(json_build_array(i, m, (p).valid, (p).nid, (p).nss, (p).r, (p).q, (p).f,"
+                     " (p).canonical, (p).key) ORDER BY i, m) FROM (SELECT i, m, CASE WHEN m = '-'"
+                     " THEN urn_parse(convert_from(decode(h, 'hex'), 'UTF8'))"
+                     " ELSE urn_parse(convert_from(decode(h, 'hex'), 'UTF8'), m) END AS p"
+                     " FROM fi, unnest(ARRAY['-', 'ns', 'rfc2141', 'rfc8141']) m) s;\n")
+    got = json.loads(out)
+    want.sort(key=lambda r: (r[0], r[1]))
+    ok('1.parse urn_parse(X [, MODE]) = SQLite\'s row', got == want and len(got) == 4 * len(ins),
+       f'{len(got)} rows against {len(want)}; first difference '
+       f'{next(((g, w) for g, w in zip(got, want) if g != w), None)}')
+    for m in ('NS2', None):
+        try:
+            con.execute('SELECT * FROM urn_parse(?, ?)', ('urn:ab:c', m)).fetchall()
+            sq = None
+        except sqlite3.Error as e:
+            sq = str(e)
+        lit = 'NULL' if m is None else quote(m)
+        _, err, rc = psql(f"SELECT * FROM urn_parse('urn:ab:c', {lit});", check=False)
+        ok(f'1.parse bad mode {m}', rc != 0 and sq and f'ERROR:  {sq}' in err, f'{err!r} / SQLite {sq!r}')
+    out, _, _ = psql("SELECT urn_parse(NULL) IS NULL, (SELECT count(*) FROM urn_parse(NULL) WHERE valid IS NOT NULL);")
+    ok('1.parse NULL X: NULL (SQLite: no row)', out.strip() == 't|0' and
+       con.execute('SELECT count(*) FROM urn_parse(NULL)').fetchone()[0] == 0, out)
+    print(f'1: urn_find and urn_parse on {len(ins)} inputs in every mode, the tables')
+
+
+# ---- 2. The order of COLLATE URN on the golden file ---------------------------
+
+def unescape(s):
+    out, i = bytearray(), 0
+    while i < len(s):
+        if s[i] == '\\':
+            if s[i + 1] == 'x':
+                out.append(int(s[i + 2:i + 4], 16))
+                i += 4
+            else:
+                out.append(0x5c)
+                i += 2
+        else:
+            out.append(ord(s[i]))
+            i += 1
+    return bytes(out)
+
+
+def order_golden():
+    golden = []
+    for line in open(os.path.join(TOP, 'test', 'order-golden.txt'), encoding='ascii'):
+        line = line.rstrip('\n')
+        if line.startswith('#'):
+            continue
+        golden.append((line[0], unescape(line[2:])))
+    texts = [(rel, b) for rel, b in golden if utf8_text(b)]
+    # Which of them are URNs: the type's domain.
+    vals = '\n'.join(hexu(b) for _, b in texts)
+    out, _, _ = psql("CREATE TEMP TABLE g(h text);\nCOPY g FROM STDIN;\n" + vals + "\n\\.\n"
+                     "SELECT h FROM g WHERE urn_valid(convert_from(decode(h, 'hex'), 'UTF8')) ORDER BY h;\n")
+    urns = set(out.split())
+    want, prev = [], None
+    for rel, b in texts:
+        if hexu(b) in urns:
+            # Equal to the URN before it exactly when the golden line is "="
+            # (a URN is never equal to a non-URN, classes are contiguous).
+            want.append(('=' if rel == '=' and prev is not None else '<') + hexu(b))
+            prev = b
+    # Scrambled insertion, sorted by the type, ties by bytes.
+    rows = '\n'.join(hexu(bytes.fromhex(h)) for h in sorted(urns, key=lambda h: hash(h) % 9973))
+    out, _, _ = psql(
+        "CREATE TEMP TABLE o(x urn);\nCREATE TEMP TABLE h(h text);\nCOPY h FROM STDIN;\n" + rows +
+        "\n\\.\nINSERT INTO o SELECT convert_from(decode(h, 'hex'), 'UTF8') FROM h;\n"
+        "SELECT CASE WHEN x = lag(x) OVER w THEN '=' ELSE '<' END || upper(encode(convert_to(x::text, 'UTF8'), 'hex'))"
+        " FROM o WINDOW w AS (ORDER BY x, convert_to(x::text, 'UTF8')) ORDER BY x, convert_to(x::text, 'UTF8');\n")
+    got = out.split()
+    ok('2.1 order of the golden file', got == want,
+       f'{len(got)} rows against {len(want)}; first difference at '
+       f'{next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), None)}')
+    ok('2.2 the golden file has URNs in classes', len(want) > 1000 and sum(w[0] == '=' for w in want) > 100,
+       f'{len(want)} URNs')
+    print(f'2: {len(want)} URNs of test/order-golden.txt in the type\'s order')
+    # The namespace order (URN_NS): urn_key(x, 'ns') COLLATE "C", what the
+    # expression index of docs/postgres.md's namespace rules sorts by.
+    # Its lines are "CLASS<tab>STRING", printable ASCII, classes numbered
+    # in order (test/ns.test).
+    want, prev = [], None
+    for line in open(os.path.join(TOP, 'test', 'ns-order-golden.txt'), encoding='ascii'):
+        cls, text = line.rstrip('\n').split('\t', 1)
+        want.append(('=' if cls == prev else '<') + hexu(text.encode()))
+        prev = cls
+    rows = '\n'.join(sorted((w[1:] for w in want), key=lambda h: hash(h) % 9973))
+    out, _, _ = psql(
+        "CREATE TEMP TABLE h(h text);\nCOPY h FROM STDIN;\n" + rows + "\n\\.\n"
+        "SELECT CASE WHEN k = lag(k) OVER w THEN '=' ELSE '<' END || h FROM"
+        " (SELECT h, urn_key(convert_from(decode(h, 'hex'), 'UTF8'), 'ns') COLLATE \"C\" AS k FROM h) s"
+        " WINDOW w AS (ORDER BY k, decode(h, 'hex')) ORDER BY k, decode(h, 'hex');\n")
+    got = out.split()
+    ok('2.3 urn_key(x, \'ns\') COLLATE "C" orders as URN_NS on test/ns-order-golden.txt', got == want,
+       f'{len(got)} rows against {len(want)}; first difference at '
+       f'{next((i for i, (g, w) in enumerate(zip(got, want)) if g != w), None)}')
+    # The type urn_ns on the URNs among them.
+    urns = set(q("SELECT string_agg(h, ' ') FROM (SELECT h FROM (VALUES " +
+                 ', '.join(f"('{w[1:]}')" for w in want) +
+                 ") v(h) WHERE urn_valid(convert_from(decode(h, 'hex'), 'UTF8'))) s;").split())
+    want2, prev = [], None
+    for w in want:
+        if w[1:] in urns:
+            want2.append(('=' if w[0] == '=' and prev is not None else '<') + w[1:])
+            prev = w
+    out, _, _ = psql(
+        "CREATE TEMP TABLE h(h text);\nCOPY h FROM STDIN;\n" + '\n'.join(sorted(urns)) + "\n\\.\n"
+        "SELECT CASE WHEN x = lag(x) OVER w THEN '=' ELSE '<' END || h FROM"
+        " (SELECT h, convert_from(decode(h, 'hex'), 'UTF8')::urn_ns AS x FROM h) s"
+        " WINDOW w AS (ORDER BY x, decode(h, 'hex')) ORDER BY x, decode(h, 'hex');\n")
+    got = out.split()
+    ok('2.4 the type urn_ns orders as URN_NS on the URNs of test/ns-order-golden.txt',
+       got == want2 and len(got) > 1000, f'{len(got)} rows against {len(want2)}; first difference at '
+       f'{next((i for i, (g, w) in enumerate(zip(got, want2)) if g != w), None)}')
+
+
+# ---- 3. Sorts, UNIQUE, indexes and joins on the generated corpus ---------------
+
+def corpus_table():
+    text = subprocess.run([GEN, str(GEN_ROWS), '3'], capture_output=True, check=True).stdout
+    path = os.path.join(WORK, 'corpus.txt')
+    with open(path, 'wb') as f:
+        f.write(text.replace(b'\\', b'\\\\'))
+    os.chmod(path, 0o644)
+    psql("DROP TABLE IF EXISTS raw, c;\nCREATE TABLE raw(s text);\n"
+         f"\\copy raw FROM '{path}' WITH (FORMAT text, DELIMITER E'\\x01')\n"
+         "CREATE TABLE c AS SELECT s::urn AS x FROM raw WHERE urn_valid(s);\nANALYZE c;\n")
+
+
+def q(sql, extra=()):
+    return psql(sql, extra=extra)[0].strip()
+
+
+def corpus_checks():
+    corpus_table()
+    n = int(q('SELECT count(*) FROM c;'))
+    classes = int(q('SELECT count(DISTINCT urn_key(x)) FROM c;'))
+    ok('3.0 corpus', n > GEN_ROWS * 0.9 and classes < n, f'{n} rows, {classes} classes')
+    # The sort (abbreviated keys) against urn_key's bytes.
+    s1 = q("SELECT md5(string_agg(urn_key(x), E'\\n' ORDER BY x, convert_to(x::text, 'UTF8'))) FROM c;")
+    s2 = q("SELECT md5(string_agg(urn_key(x), E'\\n' ORDER BY urn_key(x) COLLATE \"C\", convert_to(x::text, 'UTF8'))) FROM c;")
+    ok('3.1 ORDER BY urn = ORDER BY urn_key(x) COLLATE "C"', s1 == s2, f'{s1} {s2}')
+    # The aggregate reads the index's order (no ORDER BY of its own).
+    s3 = q("SET enable_seqscan = off; SET enable_bitmapscan = off; CREATE INDEX c_x ON c(x);"
+           " SELECT md5(string_agg(urn_key(x), E'\\n')) FROM (SELECT x FROM c ORDER BY x) s;")
+    s4 = q("SELECT md5(string_agg(k, E'\\n' ORDER BY k COLLATE \"C\")) FROM (SELECT urn_key(x) k FROM c) s;")
+    ok('3.2 the index built by sort support reads in key order', s3 == s4, f'{s3} {s4}')
+    plan = q("SET enable_seqscan = off; EXPLAIN SELECT * FROM c WHERE x = 'URN:ISBN:0-395-36341-1';")
+    ok('3.3 btree index used for =', 'c_x' in plan, plan)
+    plan = q("SET enable_seqscan = off; EXPLAIN SELECT * FROM c WHERE x >= 'urn:isbn:1' AND x < 'urn:isbn:2';")
+    ok('3.4 btree index used for a range', 'c_x' in plan, plan)
+    # Lookups: the 9th row of every tenth page (a few hundred, each a
+    # sequential scan of the table for the reference), its scheme and NID
+    # upper-cased (RFC 8141 §3.1 items 1 and 2: the same name), cast to urn
+    # (a text operand would compare as text).
+    probe = ("SELECT string_agg(n::text, ',' ORDER BY k) FROM (SELECT urn_key(p) k,"
+             " (SELECT count(*) FROM c WHERE x = p) n FROM (SELECT (upper(substr(x::text, 1, 4 + length(urn_nid(x))))"
+             " || substr(x::text, 5 + length(urn_nid(x))))::urn AS p FROM c WHERE ctid::text LIKE '%0,9)') s0"
+             ") s;")
+    seq = q("SET enable_indexscan = off; SET enable_bitmapscan = off; " + probe)
+    bt = q("SET enable_seqscan = off; " + probe)
+    psql("DROP INDEX c_x; CREATE INDEX c_h ON c USING hash (x);")
+    plan = q("SET enable_seqscan = off; EXPLAIN SELECT * FROM c WHERE x = 'URN:ISBN:0-395-36341-1';")
+    ok('3.5 hash index used for =', 'c_h' in plan, plan)
+    hs = q("SET enable_seqscan = off; " + probe)
+    ok('3.6 btree lookups = seq scan, each finds its row', seq == bt and seq.count(',') > 20 and '0' not in seq.split(','), f'{seq[:200]} / {bt[:200]}')
+    ok('3.7 hash lookups = seq scan', seq == hs, f'{seq[:200]} / {hs[:200]}')
+    # Ranges through the btree against the seq scan.
+    psql("DROP INDEX c_h; CREATE INDEX c_x ON c(x);")
+    rng = "SELECT count(*), md5(string_agg(x::text, ',' ORDER BY convert_to(x::text, 'UTF8'))) FROM c WHERE x > 'urn:doi:10.3' AND x <= 'URN:ISBN:9';"
+    ok('3.8 btree range = seq scan', q("SET enable_seqscan = off; SET enable_bitmapscan = off; " + rng)
+       == q("SET enable_indexscan = off; SET enable_bitmapscan = off; " + rng))
+    # UNIQUE: one row per class.
+    u = q("CREATE TEMP TABLE u(x urn UNIQUE); INSERT INTO u SELECT x FROM c ON CONFLICT DO NOTHING;"
+          " SELECT count(*) FROM u;")
+    ok('3.9 UNIQUE keeps one row per class', int(u) == classes, f'{u} rows, {classes} classes')
+    dup = psql("CREATE TEMP TABLE u2(x urn PRIMARY KEY); INSERT INTO u2 SELECT x FROM c;",
+               check=False)
+    ok('3.10 PRIMARY KEY refuses an equivalent spelling', dup[2] != 0 and 'duplicate key' in dup[1], dup[1])
+    for name, setting in (('hash', 'SET enable_sort = off;'), ('sort', 'SET enable_hashagg = off;')):
+        d = q(setting + ' SELECT count(*) FROM (SELECT DISTINCT x FROM c) s;')
+        g = q(setting + ' SELECT count(*) FROM (SELECT x FROM c GROUP BY x) s;')
+        ok(f'3.11 DISTINCT and GROUP BY ({name}) count the classes', int(d) == classes and int(g) == classes,
+           f'{d} {g} {classes}')
+    join = ("SELECT count(*) FROM (SELECT DISTINCT x FROM c) a JOIN (SELECT x FROM c LIMIT 5000) b"
+            " ON a.x = b.x;")
+    hj = q("SET enable_mergejoin = off; SET enable_nestloop = off; " + join)
+    mj = q("SET enable_hashjoin = off; SET enable_nestloop = off; " + join)
+    ok('3.12 hash join = merge join, one match per row', hj == mj == '5000', f'{hj} {mj}')
+    plan = q("SET enable_mergejoin = off; SET enable_nestloop = off; EXPLAIN " + join)
+    ok('3.13 the hash join is a hash join', 'Hash Join' in plan, plan)
+    plan = q("SET enable_hashjoin = off; SET enable_nestloop = off; EXPLAIN " + join)
+    ok('3.14 the merge join is a merge join', 'Merge Join' in plan, plan)
+    par = q("SET max_parallel_workers_per_gather = 2; SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;"
+            " SET min_parallel_table_scan_size = 0; SELECT count(*) FROM c WHERE urn_valid(x::text, 'ns');")
+    ok('3.15 a parallel scan calls the functions', int(par) > 0, par)
+    mm = q("SELECT min(x)::text || ' ' || max(x)::text FROM c;")
+    mm2 = q("SELECT (SELECT x::text AS s FROM c ORDER BY x LIMIT 1) || ' ' ||"
+            " (SELECT x::text AS s FROM c ORDER BY x DESC LIMIT 1);")
+    ok('3.16 min() and max() follow the order', urn_eq(mm, mm2), f'{mm} / {mm2}')
+    # The type urn_ns: the classes, the order and the indexes of key_ns.
+    nsc = int(q("SELECT count(DISTINCT urn_key(x, 'ns')) FROM c;"))
+    u = q("CREATE TEMP TABLE un(x urn_ns UNIQUE); INSERT INTO un SELECT x FROM c ON CONFLICT DO NOTHING;"
+          " SELECT count(*) FROM un;")
+    ok('3.17 UNIQUE urn_ns keeps one row per namespace class', int(u) == nsc and nsc < classes,
+       f'{u} rows, {nsc} classes (urn: {classes})')
+    s1 = q("SELECT md5(string_agg(urn_key(x, 'ns'), E'\\n' ORDER BY x::urn_ns)) FROM c;")
+    s2 = q("SELECT md5(string_agg(k, E'\\n' ORDER BY k COLLATE \"C\")) FROM (SELECT urn_key(x, 'ns') k FROM c) s;")
+    ok('3.18 ORDER BY urn_ns = ORDER BY urn_key(x, \'ns\') COLLATE "C"', s1 == s2, f'{s1} {s2}')
+    nprobe = ("SELECT string_agg(n::text, ',' ORDER BY k) FROM (SELECT urn_key(p, 'ns') k,"
+              " (SELECT count(*) FROM cn WHERE x = p) n FROM (SELECT replace(x::text, '-', '')::urn_ns AS p"
+              " FROM cn WHERE ctid::text LIKE '%0,9)' AND urn_valid(replace(x::text, '-', ''))) s0) s;")
+    psql("DROP TABLE IF EXISTS cn; CREATE TABLE cn AS SELECT x::urn_ns AS x FROM c; ANALYZE cn;")
+    seq = q("SET enable_indexscan = off; SET enable_bitmapscan = off; " + nprobe)
+    bt = q("CREATE INDEX cn_b ON cn(x); SET enable_seqscan = off; " + nprobe)
+    hs = q("DROP INDEX cn_b; CREATE INDEX cn_h ON cn USING hash (x); SET enable_seqscan = off; " + nprobe)
+    ok('3.19 urn_ns: btree and hash lookups = seq scan', seq == bt == hs and seq.count(',') > 20,
+       f'{seq[:100]} / {bt[:100]} / {hs[:100]}')
+    g = q("SET enable_sort = off; SELECT count(*) FROM (SELECT x FROM cn GROUP BY x) s;")
+    g2 = q("SET enable_hashagg = off; SELECT count(*) FROM (SELECT DISTINCT x FROM cn) s;")
+    ok('3.20 urn_ns: GROUP BY (hash) and DISTINCT (sort) count its classes', int(g) == nsc == int(g2),
+       f'{g} {g2} {nsc}')
+    print(f'3: {n} rows, {classes} classes, {nsc} under the namespace rules')
+
+
+def urn_eq(a, b):
+    """Two lines of two URNs each, equal pairwise as urns."""
+    x, y = a.split(' '), b.split(' ')
+    return len(x) == len(y) == 2 and q(
+        f"SELECT {quote(x[0])}::urn = {quote(y[0])}::urn AND {quote(x[1])}::urn = {quote(y[1])}::urn;") == 't'
+
+
+def quote(s):
+    return "'" + s.replace("'", "''") + "'"
+
+
+# ---- 4. Bad input --------------------------------------------------------------
+
+def err_of(sql):
+    _, err, rc = psql('\\set VERBOSITY verbose\n' + sql, check=False)
+    return rc, err
+
+
+def bad_input():
+    words = ['', 'x', 'urn:', 'urn:x', 'urn:ab', 'urn:ab:', 'urn:-ab:x', 'urn:example:a b', 'urn:example:%zz',
+             'urn:' + 'a' * 33 + ':x', 'urn:ex:café', 'ürn:ab:c']
+    cases = [(i, 'urn_error', '-', [tok(w.encode())]) for i, w in enumerate(words)]
+    ref = sqlite_answers(cases)
+    for i, w in enumerate(words):
+        want = bytes.fromhex(ref[i][2:]).decode()
+        for how in ('%s::urn', 'CAST(%s AS urn)', 'urn(%s)'):
+            rc, err = err_of('SELECT ' + how % ("'" + w.replace("'", "''") + "'") + ';')
+            m = re.search(r'DETAIL:  (.*)', err)
+            ok(f'4.1 {how % w!r}', rc != 0 and 'ERROR:  22P02: invalid input syntax for type urn' in err
+               and m and m.group(1) == want, f'{err!r}, SQLite says {want!r}')
+    rc, err = err_of("CREATE TEMP TABLE b(x urn); INSERT INTO b VALUES ('urn:ok:1'), ('nope');")
+    ok('4.2 INSERT of a non-URN: 22P02', rc != 0 and '22P02' in err, err)
+    rc, err = err_of("CREATE TEMP TABLE b(x urn); INSERT INTO b SELECT 'nope'::text;")
+    ok('4.3 assignment from text checks', rc != 0 and '22P02' in err, err)
+    rc, err = err_of("SELECT urn_key('urn:a:b', 'bogus');")
+    ok('4.4 bad mode: 22023', rc != 0 and "ERROR:  22023: urn_key(): unknown mode 'bogus'; expected 'rfc8141', 'rfc2141' or 'ns'" in err, err)
+    rc, err = err_of("SELECT * FROM urn_find('urn:a:b', 'nsx');")
+    ok('4.5 urn_find bad mode: 22023', rc != 0 and "22023: urn_find(): unknown mode 'nsx'" in err, err)
+    rc, err = err_of("SELECT urn_url('urn:a:b', '{zzz}');")
+    ok('4.6 bad template: 22023', rc != 0 and '22023' in err, err)
+    # Many MB: a URN of 50 MB, a non-URN of 50 MB, the functions on them.
+    big = q("SELECT length(x::text), urn_valid(x), length(urn_canonical(x)), x = ('URN:EX:' || repeat('a%2F', 12500000))::urn"
+            " FROM (SELECT ('urn:ex:' || repeat('a%2f', 12500000))::urn AS x) s;")
+    ok('4.7 a 50 MB URN', big == '50000007|t|50000007|t', big)
+    rc, err = err_of("SELECT ('urn:ex:' || repeat('a', 50000000) || ' ')::urn;")
+    ok('4.8 a 50 MB non-URN: 22P02, a short message', rc != 0 and 'offset 50000007' in err and len(err) < 1000, err[:300])
+    big = q("SELECT length(urn_encode(repeat('é ', 5000000))), cardinality(urn_extract_all(repeat('urn:ab:c ', 1000000)));")
+    ok('4.9 urn_encode and urn_extract_all on MBs', big == '45000000|1000000', big)
+    big = q("CREATE TEMP TABLE bigt(x urn); CREATE INDEX ON bigt USING hash (x);"
+            " INSERT INTO bigt VALUES (('urn:ex:' || repeat('b', 3000000))::urn);"
+            " SET enable_seqscan = off; SELECT count(*) FROM bigt WHERE x = ('URN:EX:' || repeat('b', 3000000))::urn;")
+    ok('4.10 a 3 MB value in a hash index', big == '1', big)
+    rc, err = err_of("CREATE TEMP TABLE bigb(x urn PRIMARY KEY); INSERT INTO bigb VALUES (('urn:ex:' || repeat(md5(random()::text), 100000))::urn);")
+    ok('4.11 a btree refuses a row past a third of a page, as for text', rc != 0 and '54000: index row requires' in err, err)
+    ok('4.12 the backend survives', q('SELECT 1;') == '1')
+    print('4: bad input')
+
+
+# ---- 5. docs/postgres.md -----------------------------------------------------------
+
+def doc_blocks():
+    lines = open(os.path.join(TOP, 'docs', 'postgres.md'), encoding='utf-8').read().split('\n')
+    blocks, i = [], 0
+    while i < len(lines):
+        if lines[i] == '<!-- postgres -->' and i + 1 < len(lines) and re.match(r'^```sql\s*$', lines[i + 1]):
+            body, j = [], i + 2
+            while j < len(lines) and not re.match(r'^```\s*$', lines[j]):
+                body.append(lines[j])
+                j += 1
+            blocks.append((i + 2, body))
+            i = j
+        i += 1
+    return blocks
+
+
+def docs_examples():
+    blocks = doc_blocks()
+    ok('5.0 docs/postgres.md has examples', len(blocks) >= 4, f'{len(blocks)} blocks')
+    for k, (line, body) in enumerate(blocks):
+        db = f'doc{k}'
+        psql(f'DROP DATABASE IF EXISTS {db}; CREATE DATABASE {db};', db='postgres')
+        if 'CREATE EXTENSION urn;' not in body:
+            psql('CREATE EXTENSION urn;', db=db)
+        stmts, cur = [], ''
+        for l in body:
+            m = re.match(r'^-- → (.*)$', l)
+            e = re.match(r'^-- error: (.*)$', l)
+            if m:
+                stmts[-1][1].append(m.group(1))
+            elif e:
+                stmts[-1][2] = e.group(1)
+            elif not l.startswith('--') and l != '':
+                cur += l + '\n'
+                if re.search(r';\s*$', l):
+                    stmts.append([cur, [], None])
+                    cur = ''
+        ok(f'5.postgres.md:{line} terminated', cur == '', cur)
+        for sql, rows, err in stmts:
+            name = f'5.postgres.md:{line} {sql.strip().splitlines()[0]}'
+            out, stderr, rc = psql(sql, db=db, extra=('-F', ' | ', '-P', 'null=NULL'), check=False)
+            got = [r for r in out.split('\n') if r != '']
+            if rc != 0:
+                first = re.sub(r'^ERROR:  ', '', stderr.strip().split('\n')[0])
+                ok(name, err is not None and first == err, f'error {first!r}, the page says {err!r}')
+            else:
+                ok(name, err is None and (not rows or got == rows),
+                   f'got {got}, the page says {rows}' + (f', error {err!r}' if err else ''))
+        psql(f'DROP DATABASE {db};', db='postgres')
+    print(f'5: {len(blocks)} blocks of docs/postgres.md')
+
+
+def main():
+    os.makedirs(WORK, exist_ok=True)
+    psql('DROP DATABASE IF EXISTS urn_test; CREATE DATABASE urn_test;', db='postgres')
+    psql('CREATE EXTENSION urn;')
+    only = os.environ.get('URN_PG_PARTS', '').split()      # for development
+    for part in (compare_functions, compare_tables, order_golden, corpus_checks, bad_input, docs_examples):
+        if only and part.__name__ not in only:
+            continue
+        t0 = time.time()
+        try:
+            part()
+        except Exception as e:                       # a part that breaks is a failure
+            ok(part.__name__, False, repr(e))
+        print(f'   ({part.__name__}: {time.time() - t0:.0f} s)')
+    print(f'{passed} passed, {failed} failed')
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == '__main__':
+    main()
