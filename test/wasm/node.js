@@ -81,7 +81,8 @@ function agree(w, n) {
 
 // Fenced blocks of a page: [{lang, line, body, marker}], marker the
 // "<!-- ... -->" line before the fence, if any (test/readme.test: a block
-// marked <!-- duckdb --> is DuckDB's SQL, which make duckdb-test runs).
+// marked <!-- duckdb --> is DuckDB's SQL, which make duckdb-test runs, one
+// marked <!-- postgres --> PostgreSQL's, which make postgres-test runs).
 function blocks(page) {
   const lines = read(page).split("\n");
   const out = [];
@@ -319,7 +320,7 @@ async function main() {
   let nsql = 0;
   for (const page of pages) {
     for (const b of blocks(page)) {
-      if (b.lang !== "sql" || b.marker === "<!-- duckdb -->") continue;
+      if (b.lang !== "sql" || b.marker === "<!-- duckdb -->" || b.marker === "<!-- postgres -->") continue;
       nsql++;
       const where = `${path.basename(page)}:${b.line}`;
       const why = runSqlBlock(api, b.body);
