@@ -9,7 +9,8 @@
 ** (build/bench/urn.so) and measures, in this one process:
 **   1. sum(length(urn_canonical(x))) against sum(length(lower(x)));
 **   2. sum(urn_valid(x)), urn_nid, urn_nss, urn_normalize against lower(),
-**      urn_url against urn_normalize
+**      urn_url against urn_normalize, urn_from_url against urn_url on the
+**      names that link (and generated SGTINs)
 **      and length();
 **   3. index builds, two ways: CREATE UNIQUE INDEX on the corpus less its
 **      duplicates under every collation, and CREATE INDEX on all its rows,
@@ -898,7 +899,7 @@ int main(int argc, char **argv){
   {
     /* Results, filled by the measurements that run. */
     double mLen=0, mLower=0, mCanon=0, mValid=0, mNid=0, mNss=0, mNorm=0;
-    double mUrl=0;
+    double mUrl=0, mUrlLk=0, mFromUrl=0;
     double aMU[8] = {0}, aMA[8] = {0}, mUnB=0, mUnU=0;
     double aMO[8] = {0};
     double aML[8] = {0}, mInsB=0, mInsK=0;
@@ -936,11 +937,29 @@ int main(int argc, char **argv){
         "SELECT sum(length(urn_nss(x))) FROM c",
         "SELECT sum(length(urn_normalize(x))) FROM c",
         "SELECT sum(length(urn_url(x))) FROM c",
+        "SELECT sum(length(urn_url(x))) FROM lk",
+        "SELECT sum(length(urn_from_url(u, g))) FROM lk",
       };
-      enum { NQ = 8 };
+      enum { NQ = 10 };
       sqlite3_stmt *ap[NQ];
       i64 aVal[NQ];
       fprintf(stderr, "bench: [1,2] scalar functions\n");
+      /* The names that link, with their links, for urn_from_url against
+      ** urn_url on the same names: the corpus's (NBN, IETF, ...) and an
+      ** SGTIN for every tenth row (the corpus has no EPCs), each with the
+      ** length of its GS1 company prefix (g: the digits before the first
+      ** '.'; NULL for the others). */
+      exec(db, "CREATE TABLE lk AS"
+               " WITH n(x) AS (SELECT x FROM c UNION ALL"
+               "   SELECT 'urn:epc:id:sgtin:' || (600000 + rowid % 1000)"
+               "          || '.' || (1000000 + rowid % 9000000) || '.'"
+               "          || rowid FROM c WHERE rowid % 10 = 0)"
+               " SELECT x, urn_url(x) AS u,"
+               "   CASE WHEN x GLOB 'urn:epc:id:*' THEN"
+               "     length(substr(x, 1, instr(x, '.')-1))"
+               "     - length(rtrim(substr(x, 1, instr(x, '.')-1),"
+               "                    '0123456789')) END AS g"
+               " FROM n WHERE urn_url(x) IS NOT NULL");
       for(i=0; i<NQ; i++){
         ap[i] = prepare(db, azQ[i]);
         runStmt(db, ap[i], &aVal[i], 0);            /* warm-up */
@@ -961,6 +980,8 @@ int main(int argc, char **argv){
       mNss = median(aT[5], opt.nRep);
       mNorm = median(aT[6], opt.nRep);
       mUrl = median(aT[7], opt.nRep);
+      mUrlLk = median(aT[8], opt.nRep);
+      mFromUrl = median(aT[9], opt.nRep);
       for(i=0; i<NQ; i++) sqlite3_finalize(ap[i]);
     }
 
@@ -1437,6 +1458,13 @@ int main(int argc, char **argv){
       snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mUrl*1e3, mNorm*1e3);
       row(&o, "2", "sum(length(urn_url(x)))", "sum(length(urn_normalize(x)))",
           mUrl/mNorm, "<= 1.5x", verdict(mUrl/mNorm<=1.5), zBuf);
+      /* urn_from_url(u, g): the way back, on the names urn_url links
+      ** (issue 38, point 11). */
+      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mFromUrl*1e3,
+               mUrlLk*1e3);
+      row(&o, "2", "sum(length(urn_from_url(u, g)))",
+          "sum(length(urn_url(x))) same names", mFromUrl/mUrlLk, "<= 1.5x",
+          verdict(mFromUrl/mUrlLk<=1.5), zBuf);
     }
     if( want(&opt, 3) ){
       /* aMU, aMA: 0 BINARY, 1 NOCASE, 2 URN, 3 MEMCMP, 4 URN_NS; aMU: 5

@@ -291,7 +291,8 @@ static void addScripts(void){
     Script *p = &aScript[nScript++];
     /* urn_url: the built-in resolvers, a template in each mode, a long
     ** result (past the glue's stack buffer), an unknown placeholder, and
-    ** the table urn_resolvers; urn_nbn_complete. */
+    ** the table urn_resolvers; urn_nbn_complete; urn_from_url, a result
+    ** past the stack buffer and a bad GCP_LENGTH. */
     static const Script aUrl = { "url", 0, {
       "SELECT urn_url('urn:epc:id:sgtin:0614141.812345.6789'),"
       " urn_url('urn:nbn:de:gbv:089-3321752945'), urn_url('urn:ab:c'),"
@@ -305,6 +306,13 @@ static void addScripts(void){
       "SELECT nid, prefix, template, source FROM urn_resolvers",
       "SELECT urn_nbn_complete('urn:nbn:de:gbv:089-332175294'),"
       " urn_nbn_complete('urn:nbn:fi-x'), urn_nbn_complete(NULL)",
+      "SELECT urn_from_url('http://nbn-resolving.de/urn/resolver.pl?urn="
+      "urn%3Anbn%3Ade%3Agbv%3A089-3321752945'),"
+      " urn_from_url('https://id.gs1.org/01/80614141123458/21/6789', 7),"
+      " urn_from_url('not a link'), urn_from_url(NULL, NULL)",
+      "SELECT length(urn_from_url('https://nbn-resolving.org/urn:nbn:de:'"
+      " || printf('%.3000c', 'z')))",
+      "SELECT urn_from_url('https://id.gs1.org/00/106141412345678908', 5)",
       0 } };
     *p = aUrl;
     p->zEncoding = azEnc[e];

@@ -11,6 +11,7 @@
 ** with a message if a registered function, collation or module has none
 ** (2026-11-25, issue 26.5: this test called 11 of the functions, and not
 ** urn_encode, urn_decode, urn_build, urn_json, urn_isbn13, urn_url,
+** urn_from_url,
 ** urn_nbn_complete, urn_resolvers,
 ** urn_registry_date, urn_version, the mode 'ns', URN_NS or urn_namespaces,
 ** where the manual said "every function").
@@ -84,6 +85,11 @@ static const struct Stmt {
     " urn_url(?1, '{urn}', 'rfc2141'), urn_url(?2, 'x/{nss}', 'ns')" },
   { "urn_nbn_complete",
     "SELECT urn_nbn_complete(?1), urn_nbn_complete('urn:nbn:de:' || ?2)" },
+  { "urn_from_url",
+    "SELECT urn_from_url(urn_url(?1)), urn_from_url(urn_url(?1), 7),"
+    " urn_from_url('https://nbn-resolving.org/' || ?1),"
+    " urn_from_url('https://urn.kb.se/resolve?urn=' || ?2),"
+    " urn_from_url('https://id.gs1.org/01/80614141123458/21/' || ?2, 7)" },
   { "urn_resolvers",
     "SELECT count(*), group_concat(template) FROM urn_resolvers"
     " WHERE nid = urn_nid(?1)" },

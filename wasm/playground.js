@@ -60,6 +60,9 @@ const EXAMPLES = [
   ["Pasted, grouped",
     "SELECT urn_canonical(id) AS name, count(*) AS n, group_concat(line, ' ') AS lines\n" +
     "FROM pasted GROUP BY id COLLATE URN HAVING count(*) > 1 ORDER BY min(line);"],
+  ["From a link back to its name",
+    "SELECT urn_from_url('http://nbn-resolving.de/urn/resolver.pl?urn=urn:nbn:de:bvb:19-146642') AS nbn,\n" +
+    "       urn_from_url('https://id.gs1.org/01/80614141123458/21/6789', 7) AS epc;"],
   ["The namespace registry",
     "SELECT * FROM urn_namespaces LIMIT 20;"],
 ];

@@ -21,9 +21,12 @@
 **   ogc   def:type:authority:version:code
 **         http://www.opengis.net/def/type/authority/version/code
 **         (an empty version is "0")                     OGC 09-048r6
-**   epc   id:sgtin, sscc, sgln, grai, giai, gsrn, gdti: the GS1 Digital
-**         Link URI on https://id.gs1.org of the GS1 key that the EPC URI
-**         holds (EPC Tag Data Standard, GS1 Digital Link URI Syntax).
+**   epc   id:cpi, gdti, giai, ginc, grai, gsin, gsrn, gsrnp, itip, pgln,
+**         sgcn, sgln, sgtin, sscc, upui, and the tag URIs of these
+**         schemes (as their pure identity): the GS1 Digital Link URI on
+**         https://id.gs1.org of the GS1 key that the EPC URI holds
+**         (urn_gs1.h: EPC Tag Data Standard 2.1, GS1 Digital Link URI
+**         Syntax).
 */
 #include <assert.h>
 #include <string.h>
@@ -31,26 +34,23 @@
 #include "urn_url.h"
 #include "urn_ns.h"
 #include "urn_ns_rules.h"
+#include "urn_gs1.h"
+
+#define K_TEMPLATE URN_RES_TEMPLATE
+#define K_IETF     URN_RES_IETF
+#define K_ISSN     URN_RES_ISSN
+#define K_OGC      URN_RES_OGC
+#define K_EPC      URN_RES_EPC
 
 #define IS_DIGIT(c) ((c)>='0' && (c)<='9')
 #define IS_ALPHA(c) (((c)|0x20)>='a' && ((c)|0x20)<='z')
 #define IS_HEX(c)   (IS_DIGIT(c) || (((c)|0x20)>='a' && ((c)|0x20)<='f'))
 
-/* How a resolver builds its URL. */
-#define K_TEMPLATE 0     /* zTemplate filled in as a user's template */
-#define K_IETF     1     /* rfc-editor.org/info/ + the series and number */
-#define K_ISSN     2     /* the ISSN portal */
-#define K_OGC      3     /* OGC's http URIs for definitions */
-#define K_SGTIN    4     /* GS1 Digital Link, one kind per EPC scheme */
-#define K_SSCC     5
-#define K_SGLN     6
-#define K_GRAI     7
-#define K_GIAI     8
-#define K_GSRN     9
-#define K_GDTI     10
-#define K_LOWER    11    /* K_TEMPLATE, the URN in lower case (the DNB) */
-#define K_ISBN_FI  12    /* urn.fi: Finland's ISBNs only */
-#define K_DOI      13    /* the DOI proxy's URN form (DOI Handbook) */
+#define K_LOWER    URN_RES_LOWER    /* K_TEMPLATE, the URN in lower case
+                                    ** (the DNB) */
+#define K_ISBN_FI  URN_RES_ISBN_FI  /* urn.fi: Finland's ISBNs only */
+#define K_DOI      URN_RES_DOI      /* the DOI proxy's URN form (DOI
+                                    ** Handbook) */
 
 #define SRC_DNB "https://www.dnb.de/urnservice (Deutsche Nationalbibliothek: " \
   "URN resolving for Germany and Switzerland); nbn-resolving.org/urn:nbn:..." \
@@ -78,17 +78,29 @@
 
 static const UrnResolver aResolver[] = {
   { "doi", "", "https://doi.org/urn:doi:{prefix}:{suffix}", SRC_DOI, K_DOI },
+  { "epc", "id:cpi:", "https://id.gs1.org/8010/{cpid}/8011/{serial}",
+    SRC_TDS, K_EPC },
   { "epc", "id:gdti:", "https://id.gs1.org/253/{gdti}{serial}", SRC_TDS,
-    K_GDTI },
-  { "epc", "id:giai:", "https://id.gs1.org/8004/{giai}", SRC_TDS, K_GIAI },
+    K_EPC },
+  { "epc", "id:giai:", "https://id.gs1.org/8004/{giai}", SRC_TDS, K_EPC },
+  { "epc", "id:ginc:", "https://id.gs1.org/401/{ginc}", SRC_TDS, K_EPC },
   { "epc", "id:grai:", "https://id.gs1.org/8003/0{grai}{serial}", SRC_TDS,
-    K_GRAI },
-  { "epc", "id:gsrn:", "https://id.gs1.org/8018/{gsrn}", SRC_TDS, K_GSRN },
+    K_EPC },
+  { "epc", "id:gsin:", "https://id.gs1.org/402/{gsin}", SRC_TDS, K_EPC },
+  { "epc", "id:gsrn:", "https://id.gs1.org/8018/{gsrn}", SRC_TDS, K_EPC },
+  { "epc", "id:gsrnp:", "https://id.gs1.org/8017/{gsrnp}", SRC_TDS, K_EPC },
+  { "epc", "id:itip:", "https://id.gs1.org/8006/{itip}/21/{serial}", SRC_TDS,
+    K_EPC },
+  { "epc", "id:pgln:", "https://id.gs1.org/417/{pgln}", SRC_TDS, K_EPC },
+  { "epc", "id:sgcn:", "https://id.gs1.org/255/{gcn}{serial}", SRC_TDS,
+    K_EPC },
   { "epc", "id:sgln:", "https://id.gs1.org/414/{gln}[/254/{extension}]",
-    SRC_TDS, K_SGLN },
+    SRC_TDS, K_EPC },
   { "epc", "id:sgtin:", "https://id.gs1.org/01/{gtin}/21/{serial}", SRC_TDS,
-    K_SGTIN },
-  { "epc", "id:sscc:", "https://id.gs1.org/00/{sscc}", SRC_TDS, K_SSCC },
+    K_EPC },
+  { "epc", "id:sscc:", "https://id.gs1.org/00/{sscc}", SRC_TDS, K_EPC },
+  { "epc", "id:upui:", "https://id.gs1.org/01/{gtin}/235/{tpx}", SRC_TDS,
+    K_EPC },
   { "ietf", "bcp:", "https://www.rfc-editor.org/info/bcp{number}",
     SRC_RFC, K_IETF },
   { "ietf", "rfc:", "https://www.rfc-editor.org/info/rfc{number}",
@@ -126,6 +138,11 @@ int urnResolverCount(void){ return N_RESOLVER; }
 
 const UrnResolver *urnResolverAt(int i){
   return (i>=0 && i<N_RESOLVER) ? &aResolver[i] : 0;
+}
+
+const UrnResolver *urnResolverTable(int *pnRow){
+  *pnRow = N_RESOLVER;
+  return aResolver;
 }
 
 /* ---- The output: counted always, written while it fits ---------------- */
@@ -394,23 +411,47 @@ static int startsNoCase(const unsigned char *z, size_t n, const char *zLit){
   return 1;
 }
 
-/* The resolver for the NID z[nidOff..) and the NSS zNss[0..nNss), or 0. */
+/* The resolver for the NID zNid[0..nNid) and the NSS zNss[0..nNss), or 0.
+** An EPC tag URI (TDS 2.1 §12.3) is served by the row of its pure
+** identity scheme, with *pBody set past its filter value; for any other
+** URN *pBody is the length of the row's prefix. */
 static const UrnResolver *resolverFind(const unsigned char *zNid,
                                        size_t nNid,
                                        const unsigned char *zNss,
-                                       size_t nNss){
+                                       size_t nNss, size_t *pBody){
   int i;
+  const UrnGs1Scheme *pTag = 0;
+  size_t nTagBody = 0;
+  if( nNid==3 && startsNoCase(zNid, nNid, "epc") ){
+    pTag = urnGs1Tag(zNss, nNss, &nTagBody);
+  }
   for(i=0; i<N_RESOLVER; i++){
     const UrnResolver *p = &aResolver[i];
-    size_t m = strlen(p->zNid);
+    size_t m = strlen(p->zNid), k;
     if( m!=nNid || !startsNoCase(zNid, nNid, p->zNid) ) continue;
-    if( !startsNoCase(zNss, nNss, p->zPrefix) ) continue;
+    k = strlen(p->zPrefix);
+    if( p->eKind==K_EPC ){
+      /* RFC 5134 §3: "The entire URN is case-sensitive" (all but the
+      ** scheme and NID, RFC 8141 §3.1): "id:" scheme ":" in lower case,
+      ** or a tag URI of that scheme. */
+      if( pTag ){
+        if( k-4!=strlen(pTag->zScheme)
+         || memcmp(p->zPrefix+3, pTag->zScheme, k-4)!=0 ){
+          continue;
+        }
+        *pBody = nTagBody;
+        return p;
+      }
+      if( nNss<k || memcmp(zNss, p->zPrefix, k)!=0 ) continue;
+    }else if( !startsNoCase(zNss, nNss, p->zPrefix) ){
+      continue;
+    }
     if( m==3 && memcmp(p->zNid, "nbn", 3)==0 ){
       /* nbn: the country code, then ':' or '-' (RFC 8458 §4.2); the rest
       ** of the NSS is the resolver's to judge. */
-      size_t k = strlen(p->zPrefix);
       if( nNss<=k+1 || (zNss[k]!=':' && zNss[k]!='-') ) continue;
     }
+    *pBody = k;
     return p;
   }
   return 0;
@@ -485,19 +526,6 @@ static int outOgc(UrlOut *p, const unsigned char *z, size_t n){
 
 /* ---- EPC URIs to GS1 Digital Link ------------------------------------- */
 
-/* The GS1 check digit of the digits z[0..n): weights 3 and 1 from the
-** right, the check digit makes the sum a multiple of 10 (GS1 General
-** Specifications §7.9.1). */
-static char gs1Check(const char *z, size_t n){
-  size_t i;
-  int s = 0;
-  for(i=0; i<n; i++){
-    int d = z[n-1-i]-'0';
-    s += (i&1) ? d : 3*d;
-  }
-  return (char)('0' + (10 - s%10)%10);
-}
-
 /* Is z[0..n) all digits (n > 0)? */
 static int allDigits(const unsigned char *z, size_t n){
   size_t i;
@@ -511,34 +539,30 @@ static int hexVal(unsigned char c){
   return IS_DIGIT(c) ? c-'0' : (c|0x20)-'a'+10;
 }
 
-/* A field of an EPC URI that holds GS1 AI encodable characters (TDS,
-** "GS3A3" characters: letters, digits and ! ' ( ) * + , - . : ; = _, with
-** " % & / < > ? escaped as %22 %25 %26 %2F %3C %3E %3F), decoded, written
+/* A field of an EPC URI of characters that pass xOk (GS1 AI encodable
+** characters, or a CPI's reference), those of urnGs1EpcEscaped() written
+** %XX and no other escaped (TDS 2.1 §6.3, Table 6-1), decoded and written
 ** percent-encoded for a path segment of the Digital Link URI (RFC 3986
 ** §2.1, §3.3: all but the unreserved letters, digits, '-', '.', '_'), or
-** only measured (p==0).  Returns the number of characters it decodes to,
-** 1 to nMax, or -1 if it is no such field or holds none or more than nMax
-** (the scan stops there: a field of any length costs at most nMax+1
-** characters). */
+** only measured (p==0).  Returns the number of characters it decodes to
+** (the scan stops past 99: no field is longer, so a field of any length
+** costs at most 100 characters), or -1 if it is no such field or holds
+** none. */
 static int outGs1Chars(UrlOut *p, const unsigned char *z, size_t n,
-                       int nMax){
-  static const char zOther[] = "!'()*+,-.:;=_";
-  static const char zEscaped[] = "\"%&/<>?";
+                       int (*xOk)(unsigned char)){
   size_t i;
   int k = 0;
-  for(i=0; i<n; i++, k++){
+  for(i=0; i<n && k<100; i++, k++){
     unsigned char c = z[i];
-    if( k>=nMax ) return -1;
     if( c=='%' ){
       if( i+2>=n || !IS_HEX(z[i+1]) || !IS_HEX(z[i+2]) ) return -1;
       c = (unsigned char)(hexVal(z[i+1])*16 + hexVal(z[i+2]));
-      /* strchr() finds the NUL that ends its string: c==0 is none. */
-      if( c==0 || strchr(zEscaped, c)==0 ) return -1;
+      if( !urnGs1EpcEscaped(c) ) return -1;
       i += 2;
-    }else if( !IS_DIGIT(c) && !IS_ALPHA(c)
-           && (c==0 || strchr(zOther, c)==0) ){
+    }else if( urnGs1EpcEscaped(c) ){
       return -1;
     }
+    if( !xOk(c) ) return -1;
     if( p ){
       if( IS_DIGIT(c) || IS_ALPHA(c) || c=='-' || c=='.' || c=='_' ){
         outChar(p, (char)c);
@@ -593,78 +617,82 @@ static size_t gs1Key(const unsigned char *zCp, size_t nCp,
   k += nCp;
   memcpy(zKey+k, zRef, nRef);
   k += nRef;
-  zKey[k] = gs1Check(zKey, k);
+  zKey[k] = urnGs1Check(zKey, k);
   return k+1;
 }
 
-/* The EPC pure identity URI body z[0..n) (after "id:scheme:") of kind
-** eKind as a GS1 Digital Link URI (TDS §6.3, "EPC URI to GS1 element
-** string"; GS1 Digital Link URI Syntax §4: "https://id.gs1.org/" AI "/"
-** value, with the key qualifiers 21 and 254 as further pairs).  0 if the
-** body is not of the scheme's syntax. */
-static int outEpc(UrlOut *p, int eKind, const unsigned char *z, size_t n){
-  size_t aS[3], aL[3], nKey;
+/* The serial z[0..n) of scheme pS: its length in characters, or -1 if it
+** is not of the scheme's syntax (TDS 2.1 §6.3). */
+static int epcSerial(const UrnGs1Scheme *pS, const unsigned char *z,
+                     size_t n){
+  int nChar = pS->eSerial==URN_GS1_SER_CHARS
+            ? outGs1Chars(0, z, n, urnGs1Char)
+            : (allDigits(z, n) ? (int)(n<100 ? n : 100) : -1);
+  if( nChar<1 || nChar>pS->nSerial ) return -1;
+  /* TDS 2.1 §6.3: a NumericComponent has no leading zero. */
+  if( pS->eSerial==URN_GS1_SER_NUMBER && n>1 && z[0]=='0' ) return -1;
+  return nChar;
+}
+
+/* The EPC pure identity URI body z[0..n) (after "id:scheme:", or a tag
+** URI's filter) of scheme pS as a GS1 Digital Link URI (TDS 2.1 §7, "EPC
+** URI to GS1 element string"; GS1 Digital Link URI Syntax 1.4 §4:
+** "https://id.gs1.org/" AI "/" value, the key qualifier as a further
+** pair).  0 if the body is not of the scheme's syntax. */
+static int outEpc(UrlOut *p, const UrnGs1Scheme *pS, const unsigned char *z,
+                  size_t n){
+  size_t aS[6], aL[6], nKey = 0;
   char zKey[20];
-  int nChar;
-  switch( eKind ){
-    case K_SGTIN:                /* CompanyPrefix.IndicatorItemRef.Serial */
-      if( !epcFields(z, n, 3, aS, aL) ) return 0;
-      nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 13, 1, zKey);
-      nChar = outGs1Chars(0, z+aS[2], aL[2], 20);
-      if( nKey==0 || nChar<0 ) return 0;
-      outStr(p, "https://id.gs1.org/01/");
-      outBytes(p, zKey, nKey);
-      outStr(p, "/21/");
-      outGs1Chars(p, z+aS[2], aL[2], 20);
-      return 1;
-    case K_SSCC:                 /* CompanyPrefix.ExtensionSerialRef */
-    case K_GSRN:                 /* CompanyPrefix.ServiceReference */
-      if( !epcFields(z, n, 2, aS, aL) ) return 0;
-      nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 17, eKind==K_SSCC,
-                    zKey);
+  int nField = 2 + pS->nExtra + (pS->eSerial!=URN_GS1_SER_NONE), k;
+  int iSer = nField-1, nChar;
+  if( !epcFields(z, n, nField, aS, aL) ) return 0;
+  switch( pS->eLayout ){
+    case URN_GS1_GTIN:
+    case URN_GS1_SSCC:
+    case URN_GS1_DIGITS:
+      nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], pS->nKey,
+                    pS->eLayout!=URN_GS1_DIGITS, zKey);
       if( nKey==0 ) return 0;
-      outStr(p, eKind==K_SSCC ? "https://id.gs1.org/00/"
-                              : "https://id.gs1.org/8018/");
-      outBytes(p, zKey, nKey);
-      return 1;
-    case K_SGLN:                 /* CompanyPrefix.LocationRef.Extension */
-      if( !epcFields(z, n, 3, aS, aL) ) return 0;
-      nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 12, 0, zKey);
-      nChar = outGs1Chars(0, z+aS[2], aL[2], 20);
-      if( nKey==0 || nChar<0 ) return 0;
-      outStr(p, "https://id.gs1.org/414/");
-      outBytes(p, zKey, nKey);
-      /* TDS: the extension "0" stands for a GLN without extension. */
-      if( !(aL[2]==1 && z[aS[2]]=='0') ){
-        outStr(p, "/254/");
-        outGs1Chars(p, z+aS[2], aL[2], 20);
+      break;
+    default:
+      /* TDS 2.1 §6.3.5, §6.3.9, §6.3.11: a company prefix of 6 to 12
+      ** digits, then at least one character of the reference. */
+      nChar = outGs1Chars(0, z+aS[1], aL[1], pS->eLayout==URN_GS1_CPID
+                                             ? urnGs1CpidChar : urnGs1Char);
+      if( aL[0]<6 || aL[0]>12 || !allDigits(z+aS[0], aL[0]) || nChar<1
+       || aL[0]+(size_t)nChar>pS->nKey ){
+        return 0;
       }
-      return 1;
-    case K_GRAI:                 /* CompanyPrefix.AssetType.Serial */
-    case K_GDTI:                 /* CompanyPrefix.DocumentType.Serial */
-      if( !epcFields(z, n, 3, aS, aL) ) return 0;
-      nKey = gs1Key(z+aS[0], aL[0], z+aS[1], aL[1], 12, 0, zKey);
-      nChar = outGs1Chars(0, z+aS[2], aL[2], eKind==K_GRAI ? 16 : 17);
-      if( nKey==0 || nChar<0 ) return 0;
-      /* AI 8003 is "0", the 13 digits and the serial; AI 253 the 13
-      ** digits and the serial (GS1 General Specifications §3.9). */
-      outStr(p, eKind==K_GRAI ? "https://id.gs1.org/8003/0"
-                              : "https://id.gs1.org/253/");
-      outBytes(p, zKey, nKey);
-      outGs1Chars(p, z+aS[2], aL[2], eKind==K_GRAI ? 16 : 17);
-      return 1;
-    case K_GIAI:                 /* CompanyPrefix.IndividualAssetRef */
-      if( !epcFields(z, n, 2, aS, aL) ) return 0;
-      if( aL[0]<6 || aL[0]>12 || !allDigits(z+aS[0], aL[0]) ) return 0;
-      /* AI 8004: up to 30 characters, the company prefix included. */
-      nChar = outGs1Chars(0, z+aS[1], aL[1], 30-(int)aL[0]);
-      if( nChar<0 ) return 0;
-      outStr(p, "https://id.gs1.org/8004/");
-      outBytes(p, z+aS[0], aL[0]);
-      outGs1Chars(p, z+aS[1], aL[1], 30-(int)aL[0]);
-      return 1;
+      break;
   }
-  return 0;
+  for(k=0; k<pS->nExtra; k++){
+    if( aL[2+k]!=2 || !allDigits(z+aS[2+k], 2) ) return 0;
+  }
+  if( pS->eSerial!=URN_GS1_SER_NONE && epcSerial(pS, z+aS[iSer], aL[iSer])<0 ){
+    return 0;
+  }
+  outStr(p, "https://id.gs1.org/");
+  outStr(p, pS->zKeyAi);
+  outChar(p, '/');
+  outStr(p, pS->zLead);
+  if( nKey ){
+    outBytes(p, zKey, nKey);
+  }else{
+    outBytes(p, z+aS[0], aL[0]);
+    outGs1Chars(p, z+aS[1], aL[1], pS->eLayout==URN_GS1_CPID
+                                   ? urnGs1CpidChar : urnGs1Char);
+  }
+  for(k=0; k<pS->nExtra; k++) outBytes(p, z+aS[2+k], 2);
+  if( pS->eSerial==URN_GS1_SER_NONE ) return 1;
+  /* TDS 2.1 §7.3: an SGLN's extension "0" stands for a GLN without one. */
+  if( pS->zeroNone && aL[iSer]==1 && z[aS[iSer]]=='0' ) return 1;
+  if( pS->zQualAi ){
+    outChar(p, '/');
+    outStr(p, pS->zQualAi);
+    outChar(p, '/');
+  }
+  outGs1Chars(p, z+aS[iSer], aL[iSer], urnGs1Char);
+  return 1;
 }
 
 /* urn.fi serves the URNs of Finland's ISBNs (SRC_URNFI: "a registered
@@ -739,12 +767,10 @@ static int outBuiltin(UrlOut *p, UrlKey *pKey){
   const unsigned char *z = pKey->z;
   const UrnParts *pParts = pKey->pParts;
   const unsigned char *zNss = z+pParts->nss.off;
-  size_t nNss = pParts->nss.len;
+  size_t nNss = pParts->nss.len, nBody = 0;
   const UrnResolver *pR = resolverFind(z+pParts->nid.off, pParts->nid.len,
-                                       zNss, nNss);
-  size_t nPre;
+                                       zNss, nNss, &nBody);
   if( pR==0 ) return 0;
-  nPre = strlen(pR->zPrefix);
   switch( pR->eKind ){
     case K_TEMPLATE:
       outTemplate(p, (const unsigned char*)pR->zTemplate,
@@ -773,7 +799,13 @@ static int outBuiltin(UrlOut *p, UrlKey *pKey){
     case K_ISSN: return outIssn(p, z, pParts->nss.off,
                                 pParts->nss.off+nNss);
     case K_OGC:  return outOgc(p, zNss, nNss);
-    default:     return outEpc(p, pR->eKind, zNss+nPre, nNss-nPre);
+    default: {
+      /* "id:" scheme ":" (or the tag scheme's), then the body. */
+      size_t k = strlen(pR->zPrefix);
+      return outEpc(p, urnGs1Scheme((const unsigned char*)pR->zPrefix+3,
+                                    k-4),
+                    zNss+nBody, nNss-nBody);
+    }
   }
 }
 

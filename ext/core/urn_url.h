@@ -51,6 +51,18 @@ typedef struct UrnUrlErr {
   char zMsg[URN_URL_ERROR_MAX];
 } UrnUrlErr;
 
+/* How a built-in resolver builds its URL (UrnResolver.eKind). */
+#define URN_RES_TEMPLATE 0   /* zTemplate with {urn} filled in */
+#define URN_RES_IETF     1   /* rfc-editor.org/info/ + series and number */
+#define URN_RES_ISSN     2   /* the ISSN portal */
+#define URN_RES_OGC      3   /* OGC's http URIs for definitions */
+#define URN_RES_EPC      4   /* GS1 Digital Link of the EPC scheme named
+                             ** by zPrefix, "id:" scheme ":" (urn_gs1.h) */
+#define URN_RES_LOWER    5   /* URN_RES_TEMPLATE with the URN in lower case
+                             ** (the DNB) */
+#define URN_RES_ISBN_FI  6   /* urn.fi: Finland's ISBNs only, {nss} */
+#define URN_RES_DOI      7   /* the DOI proxy's URN form */
+
 /* The URL of the URN z[0..n) under mode (URN_MODE_xxx; 'ns' also asks
 ** that X pass urnNsCheck(), and fills in key_ns), from the template
 ** zTpl[0..nTpl), or from the built-in resolvers when zTpl is 0 (mode is
@@ -61,7 +73,8 @@ size_t urnUrl(const unsigned char *z, size_t n, const unsigned char *zTpl,
               UrnUrlErr *pErr);
 
 /* One built-in resolver: the URNs of NID zNid whose NSS starts with
-** zPrefix (in any letter case; for nbn, the country code followed by ':'
+** zPrefix (in any letter case, but for epc, whose whole NSS is
+** case-sensitive, RFC 5134 §3; for nbn, the country code followed by ':'
 ** or '-'; "" for any), the URL form zTemplate, and where its operator or
 ** standard documents it (zSource). */
 typedef struct UrnResolver {
@@ -69,13 +82,16 @@ typedef struct UrnResolver {
   const char *zPrefix;
   const char *zTemplate;
   const char *zSource;
-  int eKind;                  /* how the URL is built (urn_url.c) */
+  int eKind;                  /* how the URL is built: URN_RES_xxx */
 } UrnResolver;
 
 /* The number of built-in resolvers, and resolver i (0 <= i < count), in
 ** order of NID and prefix; NULL for any other i. */
 int urnResolverCount(void);
 const UrnResolver *urnResolverAt(int i);
+
+/* All of them at once: the first row, with their number in *pnRow. */
+const UrnResolver *urnResolverTable(int *pnRow);
 
 /* Minting: the urn:nbn:de z[0..n) completed with its check digit (the
 ** DNB's algorithm, urn_ns_rules.h): "urn:nbn:", the NSS as written, the

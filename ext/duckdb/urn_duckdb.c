@@ -26,6 +26,9 @@
 **   urn_json(X [,MODE]), urn_isbn13(X), urn_version(),
 **   urn_registry_date(), urn_url(X [,TEMPLATE [,MODE]]),
 **   urn_nbn_complete(X)         VARCHAR
+**   urn_from_url(U [,GCP_LENGTH])
+**                               VARCHAR; GCP_LENGTH a BIGINT (6 to 12, or
+**                               NULL), an error otherwise, as in SQLite
 **   urn_extract_all(T [,MODE])  LIST(VARCHAR): the URNs urn_find(T, MODE)
 **                               finds, in order (ext/core/urn_find.h)
 **   urn_parse(X [,MODE])        STRUCT(valid BOOLEAN, nid, nss, r, q, f,
@@ -69,6 +72,7 @@
 #include "../core/urn_ns_rules.h"
 #include "../core/urn_block.h"
 #include "../core/urn_url.h"
+#include "../core/urn_link.h"
 
 /* The version of ext/sqlite/urn.c, which make dist reads; make duckdb-test
 ** compares the two engines' urn_version(). */
@@ -890,6 +894,123 @@ static const DuckFunc aDuckFunc[] = {
 };
 
 
+/* ---- urn_from_url(U [,GCP_LENGTH]) ---------------------------------------
+
+** Its own loop, since GCP_LENGTH is a number (BIGINT), where the loop above
+** reads strings: the same result vector, gathered the same way. */
+
+/* The message of a GCP_LENGTH outside 6..12, the same as SQLite's. */
+#define URN_GCP_ERROR \
+  "urn_from_url(): GCP_LENGTH must be an integer from 6 to 12 (the length " \
+  "of the GS1 company prefix), or NULL"
+
+static void duckFromUrl(duckdb_function_info info, duckdb_data_chunk input,
+                        duckdb_vector output){
+  idx_t nRow = duckdb_data_chunk_get_size(input), i;
+  int nCol = (int)duckdb_data_chunk_get_column_count(input);
+  duckdb_vector vU = duckdb_data_chunk_get_vector(input, 0);
+  DuckCol colU;
+  int64_t *aGcp = 0;
+  uint64_t *pGcpValid = 0, *pOutValid;
+  duckdb_string_t *aStr;
+  DuckChunk chunk;
+  DuckOut out;
+  memset(&chunk, 0, sizeof(chunk));
+  out.zHeap = 0;
+  out.nHeap = 0;
+  out.zErr[0] = 0;
+  colU.a = (duckdb_string_t*)duckdb_vector_get_data(vU);
+  colU.pValid = duckdb_vector_get_validity(vU);
+  if( nCol>=2 ){
+    duckdb_vector vG = duckdb_data_chunk_get_vector(input, 1);
+    aGcp = (int64_t*)duckdb_vector_get_data(vG);
+    pGcpValid = duckdb_vector_get_validity(vG);
+  }
+  duckdb_vector_ensure_validity_writable(output);
+  pOutValid = duckdb_vector_get_validity(output);
+  aStr = (duckdb_string_t*)duckdb_vector_get_data(output);
+  for(i=0; i<nRow; i++){
+    const unsigned char *z;
+    unsigned char *zOut = out.aStack;
+    size_t n, nUrn;
+    int nGcp = 0;
+    /* GCP_LENGTH first: a bad one fails on a NULL U too, as in SQLite. */
+    if( aGcp && (pGcpValid==0 || ((pGcpValid[i>>6]>>(i&63)) & 1)) ){
+      if( aGcp[i]<URN_LINK_GCP_MIN || aGcp[i]>URN_LINK_GCP_MAX ){
+        strcpy(out.zErr, URN_GCP_ERROR);
+        break;
+      }
+      nGcp = (int)aGcp[i];
+    }
+    if( !duckIsValid(&colU, i) ){
+      duckdb_validity_set_row_invalid(pOutValid, i);
+      continue;
+    }
+    z = urnDuckBytes(&colU.a[i], &n);
+    nUrn = urnFromUrl(z, n, nGcp, (char*)zOut, DUCK_STACK);
+    if( nUrn==URN_URL_NULL ){
+      duckdb_validity_set_row_invalid(pOutValid, i);
+      continue;
+    }
+    if( nUrn>DUCK_STRING_MAX ){
+      duckTooBig(&out);
+      break;
+    }
+    if( nUrn>DUCK_STACK ){
+      zOut = duckReserve(&out, nUrn);
+      if( zOut==0 ) break;
+      urnFromUrl(z, n, nGcp, (char*)zOut, nUrn);
+    }
+    if( duckChunkAdd(&chunk, aStr, i, zOut, nUrn) ){
+      strcpy(out.zErr, "out of memory");
+      break;
+    }
+  }
+  if( out.zErr[0] ){
+    duckdb_scalar_function_set_error(info, out.zErr);
+  }else{
+    duckChunkFinish(&chunk, output, aStr, pOutValid, nRow);
+  }
+  free(out.zHeap);
+  free(chunk.z);
+}
+
+/* urn_from_url's four overloads: U VARCHAR or BLOB, with or without
+** GCP_LENGTH.  0 on success. */
+static int duckRegisterFromUrl(duckdb_connection con){
+  duckdb_scalar_function_set set =
+    duckdb_create_scalar_function_set("urn_from_url");
+  int rc = 0, nArg, blob;
+  for(nArg=1; rc==0 && nArg<=2; nArg++){
+    for(blob=0; rc==0 && blob<2; blob++){
+      duckdb_scalar_function f = duckdb_create_scalar_function();
+      duckdb_logical_type t = duckdb_create_logical_type(
+          blob ? DUCKDB_TYPE_BLOB : DUCKDB_TYPE_VARCHAR);
+      duckdb_scalar_function_set_name(f, "urn_from_url");
+      duckdb_scalar_function_add_parameter(f, t);
+      duckdb_destroy_logical_type(&t);
+      if( nArg==2 ){
+        t = duckdb_create_logical_type(DUCKDB_TYPE_BIGINT);
+        duckdb_scalar_function_add_parameter(f, t);
+        duckdb_destroy_logical_type(&t);
+      }
+      t = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
+      duckdb_scalar_function_set_return_type(f, t);
+      duckdb_destroy_logical_type(&t);
+      duckdb_scalar_function_set_special_handling(f);
+      duckdb_scalar_function_set_function(f, duckFromUrl);
+      rc = duckdb_add_scalar_function_to_set(set, f)==DuckDBSuccess ? 0 : 1;
+      duckdb_destroy_scalar_function(&f);
+    }
+  }
+  if( rc==0 && duckdb_register_scalar_function_set(con, set)!=DuckDBSuccess ){
+    rc = 1;
+  }
+  duckdb_destroy_scalar_function_set(&set);
+  return rc;
+}
+
+
 /* ---- Registration ------------------------------------------------------- */
 
 /* The logical type of a result: eRet, and for RET_KEY the type of X. */
@@ -961,7 +1082,8 @@ static int duckRegisterScalars(duckdb_connection con){
 /* The entry point, urn_init_c_api: DuckDB hands it a connection. */
 DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection con, duckdb_extension_info info,
                             struct duckdb_extension_access *access){
-  if( duckRegisterScalars(con) || urnDuckRegisterTables(con) ){
+  if( duckRegisterScalars(con) || duckRegisterFromUrl(con)
+   || urnDuckRegisterTables(con) ){
     access->set_error(info, "urn: registering the functions failed");
     return false;
   }

@@ -34,6 +34,7 @@
 #include "../core/urn_ns.h"
 #include "../core/urn_ns_rules.h"
 #include "../core/urn_url.h"
+#include "../core/urn_link.h"
 
 typedef struct UrnPgFunc UrnPgFunc;
 
@@ -344,6 +345,44 @@ static Datum rowExtractAll(const UrnPgFunc *pF, int mode, const UrnPgArg *a,
                      CurrentMemoryContext);
   }
   return makeArrayResult(pBuild, CurrentMemoryContext);
+}
+
+/* urn_from_url(U [,GCP_LENGTH]) (ext/core/urn_link.h): GCP_LENGTH an
+** integer, so a function of its own, not a row of the text functions'
+** table.  GCP_LENGTH is checked first (22023 outside 6..12, SQLite's
+** words), so that a bad one fails on a NULL U too; NULL is an unknown
+** length, as when it is left out. */
+#define URN_PG_GCP_ERROR \
+  "urn_from_url(): GCP_LENGTH must be an integer from 6 to 12 (the length " \
+  "of the GS1 company prefix), or NULL"
+PG_FUNCTION_INFO_V1(urn_from_url);
+Datum urn_from_url(PG_FUNCTION_ARGS){
+  char aBuf[URN_PG_URL_STACK];
+  const unsigned char *z;
+  size_t n, nUrn;
+  int nGcp = 0;
+  text *u, *t;
+  if( PG_NARGS()>=2 && !PG_ARGISNULL(1) ){
+    int32 v = PG_GETARG_INT32(1);
+    if( v<URN_LINK_GCP_MIN || v>URN_LINK_GCP_MAX ){
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("%s", URN_PG_GCP_ERROR)));
+    }
+    nGcp = (int)v;
+  }
+  if( PG_ARGISNULL(0) ) PG_RETURN_NULL();
+  u = PG_GETARG_TEXT_PP(0);
+  z = (const unsigned char*)VARDATA_ANY(u);
+  n = VARSIZE_ANY_EXHDR(u);
+  nUrn = urnFromUrl(z, n, nGcp, aBuf, sizeof(aBuf));
+  if( nUrn==URN_URL_NULL ) PG_RETURN_NULL();
+  t = urnPgTextAlloc(nUrn);
+  if( nUrn<=sizeof(aBuf) ){
+    memcpy(VARDATA(t), aBuf, nUrn);
+  }else{
+    urnFromUrl(z, n, nGcp, VARDATA(t), nUrn);
+  }
+  PG_RETURN_TEXT_P(t);
 }
 
 /* ---- The functions ------------------------------------------------------ */

@@ -71,8 +71,9 @@
 **   table-valued function with one row (valid, nid, nss,
 **   r, q, f, canonical, key) per call, none for a NULL X:
 **   "SELECT * FROM urn_parse(X)"                          urn_parse_sql.c
-**   urn_url(X [,TEMPLATE [,MODE]]), urn_nbn_complete() and
-**   the virtual table urn_resolvers                       urn_url_sql.c
+**   urn_url(X [,TEMPLATE [,MODE]]), urn_from_url(U
+**   [,GCP_LENGTH]), urn_nbn_complete() and the virtual
+**   table urn_resolvers                                   urn_url_sql.c
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
 ** not a URN under MODE (urn_key gives the string).  Every function gives

@@ -7,8 +7,10 @@
 **   urn_url(X)            the URL of X at its namespace's public resolver
 **                         (the rows of urn_resolvers): urn:nbn:de, ch, fi,
 **                         se, no; Finland's urn:isbn; urn:ietf:rfc,
-**                         bcp, std; urn:issn;
-**                         urn:ogc:def; urn:epc:id (GS1 Digital Link).  NULL
+**                         bcp, std; urn:issn; urn:ogc:def; urn:epc:id and
+**                         urn:epc:tag of the EPC schemes with a GS1 key
+**                         (GS1 Digital Link; the NSS of an EPC URN is
+**                         case-sensitive).  NULL
 **                         when X is no RFC 8141 URN or no resolver serves it.
 **                           urn_url('urn:ietf:rfc:8141')
 **                             -> 'https://www.rfc-editor.org/info/rfc8141'
@@ -25,6 +27,23 @@
 **                         an error naming the known ones.  Users extend the
 **                         built-in table with their own:
 **                           coalesce(urn_url(id, r.template), urn_url(id))
+**   urn_from_url(U [,GCP_LENGTH])
+**                         the URN that the link U names, the way back from
+**                         urn_url (ext/core/urn_link.h): every built-in
+**                         resolver's links over http or https, with or
+**                         without www., on their former hosts and forms
+**                         (nbn-resolving.de, mdz-nbn-resolving.de,
+**                         urn/resolver.pl?urn=), a name without its "urn:",
+**                         a URN percent-encoded (decoded once), a link
+**                         wrapped in a resolver's link; the forms RFCs are
+**                         cited by; GS1 Digital Links on any host and path
+**                         prefix back to the EPC pure identity, given the
+**                         company prefix's length GCP_LENGTH (6 to 12; NULL
+**                         or none: a Digital Link gives NULL).  NULL for
+**                         NULL and for anything that names no URN; a
+**                         GCP_LENGTH outside 6..12 is an error.
+**                           urn_from_url('https://urn.fi/URN:NBN:fi-fe20071217')
+**                             -> 'URN:NBN:fi-fe20071217'
 **   urn_nbn_complete(X)   a new urn:nbn:de with its check digit (the DNB's
 **                         algorithm) appended: 'urn:nbn:' and the NSS of X
 **                         as written, then the digit.  NULL unless X is an
@@ -49,10 +68,33 @@
 #include "urn_glue.h"
 SQLITE_EXTENSION_INIT3
 #include "../core/urn_url.h"
+#include "../core/urn_link.h"
 
 /* Results up to this long are computed on the stack, then copied once
 ** into the allocation SQLite keeps. */
 #define URN_URL_STACK 512
+
+/* Room for a result of n bytes and its NUL, or 0 after raising "string or
+** blob too big" (longer than SQLITE_LIMIT_LENGTH) or out-of-memory. */
+static char *urnResultAlloc(sqlite3_context *ctx, size_t n){
+  char *z;
+  if( n>(size_t)sqlite3_limit(sqlite3_context_db_handle(ctx),
+                              SQLITE_LIMIT_LENGTH, -1) ){
+    sqlite3_result_error_toobig(ctx);
+    return 0;
+  }
+  z = sqlite3_malloc64(n+1);
+  if( z==0 ) sqlite3_result_error_nomem(ctx);
+  return z;
+}
+
+/* Hand z[0..n), printable ASCII without NUL (urn_url.h, urn_link.h), to
+** SQLite with its length, as DuckDB's glue gives it; terminated too,
+** which SQLite notes. */
+static void urnResultDone(sqlite3_context *ctx, char *z, size_t n){
+  z[n] = 0;
+  sqlite3_result_text(ctx, z, (int)n, sqlite3_free);
+}
 
 /* urn_url(X [,TEMPLATE [,MODE]]) */
 static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
@@ -74,24 +116,13 @@ static void urnUrlFunc(sqlite3_context *ctx, int argc, sqlite3_value **argv){
     if( err.zMsg[0] ) sqlite3_result_error(ctx, err.zMsg, -1);
     return;
   }
-  if( nUrl>nMax ){
-    sqlite3_result_error_toobig(ctx);
-    return;
-  }
-  zOut = sqlite3_malloc64(nUrl+1);
-  if( zOut==0 ){
-    sqlite3_result_error_nomem(ctx);
-    return;
-  }
+  if( (zOut = urnResultAlloc(ctx, nUrl))==0 ) return;
   if( nUrl<=sizeof(aBuf) ){
     memcpy(zOut, aBuf, nUrl);
   }else{
     urnUrl(z, n, zTpl, nTpl, mode, nMax, zOut, nUrl, &err);
   }
-  /* Printable ASCII, no NUL (urn_url.h), given with its length, as
-  ** DuckDB's glue gives it; terminated too, which SQLite notes. */
-  zOut[nUrl] = 0;
-  sqlite3_result_text(ctx, zOut, (int)nUrl, sqlite3_free);
+  urnResultDone(ctx, zOut, nUrl);
 }
 
 /* urn_nbn_complete(X): one buffer of n+2 bytes, the longest answer and
@@ -117,6 +148,43 @@ static void urnNbnCompleteFunc(sqlite3_context *ctx, int argc,
   }
   zOut[nOut] = 0;
   sqlite3_result_text(ctx, zOut, -1, sqlite3_free);
+}
+
+/* The message of a GCP_LENGTH outside 6..12, the same in every engine. */
+#define URN_GCP_ERROR \
+  "urn_from_url(): GCP_LENGTH must be an integer from 6 to 12 (the length " \
+  "of the GS1 company prefix), or NULL"
+
+/* urn_from_url(U [,GCP_LENGTH]): the URN the link U names (urn_link.h).
+** GCP_LENGTH is checked first, so that a bad one fails on a NULL U too;
+** NULL is an unknown length, as when it is left out. */
+static void urnFromUrlFunc(sqlite3_context *ctx, int argc,
+                           sqlite3_value **argv){
+  const unsigned char *z;
+  size_t n, nUrn;
+  char aBuf[URN_URL_STACK];
+  char *zOut;
+  int nGcp = 0;
+  if( argc>=2 && sqlite3_value_type(argv[1])!=SQLITE_NULL ){
+    sqlite3_int64 v;
+    if( sqlite3_value_numeric_type(argv[1])!=SQLITE_INTEGER
+     || (v = sqlite3_value_int64(argv[1]))<URN_LINK_GCP_MIN
+     || v>URN_LINK_GCP_MAX ){
+      sqlite3_result_error(ctx, URN_GCP_ERROR, -1);
+      return;
+    }
+    nGcp = (int)v;
+  }
+  if( urnArgText(ctx, argv[0], &z, &n)<=0 ) return;
+  nUrn = urnFromUrl(z, n, nGcp, aBuf, sizeof(aBuf));
+  if( nUrn==URN_URL_NULL ) return;
+  if( (zOut = urnResultAlloc(ctx, nUrn))==0 ) return;
+  if( nUrn<=sizeof(aBuf) ){
+    memcpy(zOut, aBuf, nUrn);
+  }else{
+    urnFromUrl(z, n, nGcp, zOut, nUrn);
+  }
+  urnResultDone(ctx, zOut, nUrn);
 }
 
 /* ---- The virtual table urn_resolvers ----------------------------------- */
@@ -218,6 +286,8 @@ static const UrnFunc aUrlFunc[] = {
   { "urn_url",          2, urnUrlFunc,         URN_MODES_ALL },
   { "urn_url",          3, urnUrlFunc,         URN_MODES_ALL },
   { "urn_nbn_complete", 1, urnNbnCompleteFunc, 0 },
+  { "urn_from_url",     1, urnFromUrlFunc,     0 },
+  { "urn_from_url",     2, urnFromUrlFunc,     0 },
 };
 
 int urnRegisterUrl(sqlite3 *db){

@@ -127,6 +127,7 @@ async function answer(con, sql) {
       for (const f of ['urn_encode', 'urn_decode', 'urn_isbn13', 'urn_url', 'urn_nbn_complete']) exprs.push(`${f}(${col})`);
       for (const m of modes) exprs.push(`urn_equal(${col}, upper(x)${m})`);
       exprs.push(`urn_url(${col}, 'https://r.example/{nid}/{nss}?u={urn}')`);
+      exprs.push(`urn_from_url(${col})`, `urn_from_url(${col}, 7)`);
       exprs.push(`urn_build('example', ${col}, ${col}, NULL, ${col})`);
     }
     exprs.push('urn_version()', 'urn_registry_date()');

@@ -166,7 +166,7 @@ const unary = [
   ['urn_extract_all', MODES8141],
   ['urn_parse', MODES8141],
   ['urn_encode', null], ['urn_decode', null], ['urn_isbn13', null],
-  ['urn_url', null], ['urn_nbn_complete', null],
+  ['urn_url', null], ['urn_nbn_complete', null], ['urn_from_url', null],
 ];
 // urn_url's templates: each placeholder, none, an unknown one, an
 // unterminated one, an empty one (the last three: errors, or '').
@@ -207,6 +207,17 @@ function makeCases(ins) {
       add('urn_url', '-', [tok(k, ins[i]), 'N']);
     }
   }
+  // urn_from_url with GCP_LENGTH (an integer, I:N): every input with 7,
+  // and the lengths around 6..12 and NULL on every fourth (a length
+  // outside 6..12 is the error, also with a NULL link).
+  const GCPS = ['I:5', 'I:6', 'I:9', 'I:12', 'I:13', 'N'];
+  for (let i = 0; i < ins.length; i++) {
+    for (const k of kindsOf(ins[i])) {
+      add('urn_from_url', '-', [tok(k, ins[i]), 'I:7']);
+      if (i % 4 === 0) for (const g of GCPS) add('urn_from_url', '-', [tok(k, ins[i]), g]);
+    }
+  }
+  for (const g of GCPS) add('urn_from_url', '-', ['N', g]);
   // urn_build: NIDs good and bad, the inputs as the NSS and components.
   const nids = ['example', 'EX', 'isbn', 'a', '', 'a b', 'urn'].map((s) => Buffer.from(s));
   for (let i = 0; i < ins.length; i++) {
@@ -292,13 +303,14 @@ function resultSql(func, expr) {
 }
 function argSql(t, col) {
   if (t === 'N') return 'CAST(NULL AS VARCHAR)';
+  if (t[0] === 'I') return `CAST(${Number(t.slice(2))} AS BIGINT)`;
   return t[0] === 'B' ? col : `decode(${col})`;
 }
 async function duckAnswers(con, cases, dir) {
   const csv = path.join(dir, 'cases.csv');
   const lines = ['id,a1,a2,a3,a4,a5,m'];
   // "x" before the hex digits: an empty field is NULL to read_csv.
-  const hexOf = (t) => (t === 'N' || t === '-' ? '' : 'x' + t.slice(2));
+  const hexOf = (t) => (t === 'N' || t === '-' || t[0] === 'I' ? '' : 'x' + t.slice(2));
   for (const c of cases) {
     const a = c.args.map(hexOf);
     while (a.length < 5) a.push('');
@@ -317,7 +329,9 @@ async function duckAnswers(con, cases, dir) {
       ['rfc8141', 'rfc2141', 'ns'].includes(Buffer.from(c.mode.slice(2), 'hex').toString('latin1').toLowerCase()) &&
       !(c.mode.slice(2).toUpperCase() === hex(Buffer.from('ns')) && /^urn_(nid|nss|.component|normalize)$/.test(c.func)));
     // urn_url: one query per template, since a bad template fails its query.
-    const tpl = c.func === 'urn_url' && c.args.length > 1 ? [c.args[1]] : [];
+    // urn_from_url: one query per GCP_LENGTH, a literal (I:N) in the query.
+    const tpl = c.func === 'urn_url' && c.args.length > 1 ? [c.args[1]]
+      : c.func === 'urn_from_url' ? c.args.filter((t) => t[0] === 'I') : [];
     const key = [c.func, c.mode === '-' ? '-' : c.mode[0], ...c.args.map((t) => t[0]), ...tpl].join(' ');
     if (!modeOk) { groups.set(`#${c.id}`, { key, ids: [c.id], c }); continue; }
     if (!groups.has(key)) groups.set(key, { key, ids: [], c });
@@ -325,7 +339,8 @@ async function duckAnswers(con, cases, dir) {
   }
   for (const g of groups.values()) {
     const c = g.c;
-    const args = c.args.map((t, i) => argSql(t, `a${i + 1}`));
+    const args = c.args.map((t, i) => (c.func === 'urn_from_url' && i === 1 && t === 'N'
+      ? 'CAST(NULL AS BIGINT)' : argSql(t, `a${i + 1}`)));
     if (c.mode !== '-') args.push(argSql(c.mode, 'm'));
     const expr = `${c.func}(${args.join(', ')})`;
     const where = g.ids.length === 1 ? `id = ${g.ids[0]}` : `id IN (${g.ids.join(',')})`;

@@ -4,7 +4,8 @@
 # CASES has one case a line, fields separated by tabs:
 #   ID  FUNC  MODE  ARG...
 # MODE is "-" (no MODE argument), "T:HEX" (text), "B:HEX" (a BLOB) or "N"
-# (NULL); each ARG is "T:HEX", "B:HEX" or "N" alike.  FUNC urn_extract_all
+# (NULL); each ARG is "T:HEX", "B:HEX" or "N" alike, or "I:N" (the
+# integer N: urn_from_url's GCP_LENGTH).  FUNC urn_extract_all
 # is asked of SQLite as urn_find(T, MODE), whose urn column it is (an
 # error names urn_extract_all, the function called).  OUT
 # gets "ID<tab>RESULT" a case a line, RESULT one of
@@ -33,6 +34,7 @@ fconfigure $out -encoding utf-8 -translation lf
 # The SQL of one argument: its placeholder, with the bytes in v$i.
 proc argSql {tok i} {
   if {$tok eq "N"} { return NULL }
+  if {[string index $tok 0] eq "I"} { return [expr {int([string range $tok 2 end])}] }
   set ::v$i [binary decode hex [string range $tok 2 end]]
   if {[string index $tok 0] eq "B"} { return "@v$i" }
   return "CAST(@v$i AS TEXT)"

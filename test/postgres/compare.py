@@ -132,7 +132,8 @@ UNARY = [('urn_valid', M3), ('urn_error', M3), ('urn_nid', M3[:2]), ('urn_nss', 
          ('urn_rcomponent', M3[:2]), ('urn_qcomponent', M3[:2]), ('urn_fcomponent', M3[:2]),
          ('urn_canonical', M3), ('urn_key', M3), ('urn_normalize', M3[:2]), ('urn_json', M3),
          ('urn_extract_all', M3), ('urn_encode', None), ('urn_decode', None),
-         ('urn_isbn13', None), ('urn_url', None), ('urn_nbn_complete', None)]
+         ('urn_isbn13', None), ('urn_url', None), ('urn_nbn_complete', None),
+         ('urn_from_url', None)]
 TEMPLATES = [b'{urn}', b'https://r.example/{nid}/{nss}?u={urn}', b'plain', b'', b'{x}',
              b'a{urn', b'{NSS}']
 
@@ -164,6 +165,13 @@ def make_cases(ins):
         for m in M3:
             add('urn_url', tok(m.encode()), [tok(a), tok(tpl)])
         add('urn_url', '-', [tok(a), 'N'])
+    # urn_from_url with GCP_LENGTH, an integer (I:N): 7 on every input,
+    # lengths around 6..12 on every fourth (outside: the error).
+    for i, a in enumerate(ins):
+        add('urn_from_url', '-', [tok(a), 'I:7'])
+        if i % 4 == 0:
+            for g in ('I:5', 'I:6', 'I:12', 'I:13'):
+                add('urn_from_url', '-', [tok(a), g])
     nids = [b'example', b'EX', b'isbn', b'a', b'', b'a b', b'urn']
     for i, s in enumerate(ins):
         nid, o = nids[i % len(nids)], ins[(i * 7 + 3) % len(ins)]
@@ -218,6 +226,7 @@ EVAL_SQL = r"""
 CREATE TEMP TABLE cases(id int, func text, mode text, args text[]);
 CREATE FUNCTION pg_temp.lit(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN t = 'N' THEN 'NULL::text'
+         WHEN t LIKE 'I:%' THEN substr(t, 3) || '::integer'
          ELSE quote_literal(convert_from(decode(substr(t, 3), 'hex'), 'UTF8')) || '::text' END $$;
 CREATE FUNCTION pg_temp.ev(func text, mode text, args text[]) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE

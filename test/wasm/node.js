@@ -81,7 +81,8 @@ function agree(w, n) {
 
 // Fenced blocks of a page: [{lang, line, body, marker}], marker the
 // "<!-- ... -->" line before the fence, if any (test/readme.test: a block
-// marked <!-- duckdb --> is DuckDB's SQL, which make duckdb-test runs).
+// marked <!-- duckdb --> is DuckDB's SQL, which make duckdb-test runs, one
+// marked <!-- postgres --> PostgreSQL's, which make postgres-test runs).
 function blocks(page) {
   const lines = read(page).split("\n");
   const out = [];
@@ -113,6 +114,9 @@ const CORPUS = [
   "x'75726e3a61623a63'", "'See urn:isbn:0-395-36341-1. Also (urn:ietf:rfc:8141).'",
   "'<id>urn:nbn:de:101:1-2023</id> and urn:example:x,'", "42", "1.5", "-0.0", "NULL",
   "printf('urn:example:%.*c', 3000, 'a')",
+  "'http://nbn-resolving.de/urn/resolver.pl?urn=urn%3Anbn%3Ade%3Abvb%3A19-146642'",
+  "'https://id.gs1.org/01/80614141123458/21/6789'", "'https://www.rfc-editor.org/rfc/rfc8141.txt'",
+  "'https://nbn-resolving.org/' || printf('urn:nbn:de:%.*c', 600, 'x')",
   // What urn_error names by code point and name, or shows with its code
   // point, and each kind of ill-formed UTF-8 (as BLOBs: a lone continuation
   // byte, a sequence cut short, an overlong form, a surrogate, past
@@ -133,7 +137,7 @@ const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";
 // Further arguments: the modes, a bad mode, NULL and other strings.
 const EXTRA = ["'rfc8141'", "'rfc2141'", "'ns'", "'bogus'", "NULL", "'urn:example:A%2cb#frag'",
-  "'a b/c?d#e%'", "'ns' || char(0)"];
+  "'a b/c?d#e%'", "'ns' || char(0)", "7", "13"];
 
 async function main() {
   const api = await import(pathToFileURL(path.join(DIST, "sqlite-urn.js")).href);
@@ -316,7 +320,7 @@ async function main() {
   let nsql = 0;
   for (const page of pages) {
     for (const b of blocks(page)) {
-      if (b.lang !== "sql" || b.marker === "<!-- duckdb -->") continue;
+      if (b.lang !== "sql" || b.marker === "<!-- duckdb -->" || b.marker === "<!-- postgres -->") continue;
       nsql++;
       const where = `${path.basename(page)}:${b.line}`;
       const why = runSqlBlock(api, b.body);

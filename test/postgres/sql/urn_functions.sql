@@ -29,6 +29,11 @@ SELECT urn_valid('urn:ab:c', NULL);
 SELECT urn_nid('urn:ab:c', 'ns');
 SELECT urn_json(NULL, 'x');
 SELECT urn_url('urn:ab:c', '{x}');
+SELECT urn_from_url('http://nbn-resolving.de/urn/resolver.pl?urn=urn%3Anbn%3Ade%3Agbv%3A089-3321752945'),
+       urn_from_url('https://id.gs1.org/01/80614141123458/21/6789', 7),
+       urn_from_url('https://id.gs1.org/01/80614141123458/21/6789', NULL),
+       urn_from_url(NULL, 7) IS NULL;
+SELECT urn_from_url(NULL, 13);
 -- Expression indexes and CHECK constraints take them (IMMUTABLE).
 CREATE TABLE doc(id text CHECK (urn_valid(id, 'ns')));
 INSERT INTO doc VALUES ('urn:isbn:0-395-36341-6');
