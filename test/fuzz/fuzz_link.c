@@ -66,11 +66,23 @@ static void checkSql(sqlite3_stmt *p, const unsigned char *z, size_t n,
   sqlite3_reset(p);
 }
 
-/* a[0..na) and b[0..nb) alike but for the letter case of ASCII letters:
-** a resolver that takes names in one case (the DNB's lower case, its
-** row's source) links the name folded, and the link names the fold. */
+/* The length of the assigned-name that the URN z[0..n) starts with: a
+** link carries no r-, q- or f-component (RFC 8141 §2), so the name that
+** comes back ends there. */
+static size_t assignedLen(const char *z, size_t n){
+  UrnParts parts;
+  if( !urnScan((const unsigned char*)z, n, URN_MODE_RFC8141, &parts, 0) ) return n;
+  return parts.nss.off + parts.nss.len;
+}
+
+/* The assigned-names of a[0..na) and b[0..nb) alike but for the letter case
+** of ASCII letters: a resolver that takes names in one case (the DNB's
+** lower case, its row's source) links the name folded, and the link names
+** the fold. */
 static int sameNoCase(const char *a, size_t na, const char *b, size_t nb){
   size_t i;
+  na = assignedLen(a, na);
+  nb = assignedLen(b, nb);
   if( na!=nb ) return 0;
   for(i=0; i<na; i++){
     char x = a[i], y = b[i];
