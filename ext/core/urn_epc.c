@@ -706,12 +706,16 @@ static int okCpi(unsigned char c, unsigned i){
   (void)i;
   return urnGs1CpidChar(c);
 }
+/* A character of TDS Table G (char6() gives 0, a NUL, for the others). */
+static int isChar6(unsigned char c){
+  return c!=0 && char6(c&0x3F)==c;
+}
 static int okAdiPart(unsigned char c, unsigned i){
   (void)i;
-  return c!='#' && c!=0x20 && char6(c&0x3F)==c;
+  return c!='#' && isChar6(c);
 }
 static int okAdiSerial(unsigned char c, unsigned i){
-  return c!=0x20 && char6(c&0x3F)==c && (c!='#' || i==0);
+  return isChar6(c) && (c!='#' || i==0);
 }
 
 #define MSG_82 "1 to %u characters of GS1's set of 82 (TDS Table A), with " \
