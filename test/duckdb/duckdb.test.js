@@ -141,6 +141,23 @@ function inputs() {
     'urn:ex:l\u2019\u00e9t\u00e9', 'urn:ex:a\u00a0b', 'urn:ex:\u200b', '\ufeffurn:ex:a',
     'urn:ex:\u{1F600}', 'urn:ex:a\rb', 'urn:ex:\u0085', 'urn:ex:\u007f', 'urn:ex:\u{E0001}',
     'urn:ex:\u{10FFFD}', 'urn:ex:\uFDD0', 'urn:ex:\u3000', 'urn:ex:a\u0301',
+    // The EPC functions (docs/functions.md, urn_epc_from_hex): tags' hex of
+    // several schemes (TDS 2.3 annex E.3), a '+' scheme, padding, bad hex;
+    // tag URIs good and bad, raw URIs, pure identities.
+    '3074257BF7194E4000001A85', '3074257bf7194e4000001a850000', '3074257BF7194E4000001A8',
+    '3666C4409047E159B2C2BF100000000000000000000000000000', '311BA1B300CE0A6A83000000',
+    '3F76451FD612640000019907', '3B0E0CF5E76C9047759AD00373DC7602E72000',
+    '3D76451FD75411DEF6B4CC00000003039000', '3500E86F8000A9E000000586',
+    '4176451FD40C0E4082DBDD8B36600000000000000000000000000000', '2F320434147455900000162E',
+    'F73795211411234538566CB0AFC4', '307C257BF7194E4000001A85', 'E2801160600002054CC2096F', '30 74',
+    '00AB'.repeat(130),
+    'urn:epc:tag:sgtin-96:3.0614141.812345.6789', 'urn:epc:tag:sgtin-96:3.0614141.812345.06789',
+    'urn:epc:tag:sgtin-198:3.0614141.812345.32a%2Fb', 'urn:epc:tag:sgtin-198:3.0614141.812345.32a/b',
+    'URN:EPC:tag:giai-202:1.0614141.x:y.z', 'urn:epc:tag:sgcn-96:3.0614141.12345.04711',
+    'urn:epc:tag:adi-var:3.35962.PQ7VZ4.M37GXB92', 'urn:epc:tag:gid-96:952056.2718.1414',
+    'urn:epc:tag:sgtin-96:8.0614141.812345.6789', 'urn:epc:raw:96.x3074257BF7194E4000001A85',
+    'urn:epc:raw:95.x3074', 'urn:epc:id:sgtin:0614141.812345.A1', 'urn:epc:id:gid:952056.2718.1414',
+    'urn:epc:id:sgcn:0614141.12345.04711', 'urn:epc:id:adi:35962.PQ7VZ4.M37GXB92',
   ];
   for (const w of words) out.push(Buffer.from(w, 'utf8'));
   // Bytes that are not UTF-8 (BLOB only).
@@ -167,6 +184,7 @@ const unary = [
   ['urn_parse', MODES8141],
   ['urn_encode', null], ['urn_decode', null], ['urn_isbn13', null],
   ['urn_url', null], ['urn_nbn_complete', null], ['urn_from_url', null],
+  ['urn_epc_from_hex', null], ['urn_epc_to_hex', null], ['urn_epc_pure', null], ['urn_epc', null],
 ];
 // urn_url's templates: each placeholder, none, an unknown one, an
 // unterminated one, an empty one (the last three: errors, or '').
@@ -218,6 +236,22 @@ function makeCases(ins) {
     }
   }
   for (const g of GCPS) add('urn_from_url', '-', ['N', g]);
+  // urn_epc_tag: every input as the pure identity in the schemes and
+  // filters below, by turns (a scheme, a filter out of range, an identity
+  // of another scheme: the error), and NULL in each place.
+  const EPC_TAGS = [['sgtin-96', 'I:3'], ['sgtin-198', 'I:7'], ['gid-96', 'I:0'], ['sgcn-96', 'I:0'],
+                    ['adi-var', 'I:63'], ['sgtin-96', 'I:8'], ['gid-96', 'I:1'], ['sgtin-97', 'I:3'],
+                    ['sscc-96', 'I:-1']];
+  for (let i = 0; i < ins.length; i++) {
+    const [sch, f] = EPC_TAGS[i % EPC_TAGS.length];
+    for (const k of kindsOf(ins[i])) add('urn_epc_tag', '-', [tok(k, ins[i]), tok('T', Buffer.from(sch)), f]);
+    if (/^urn:epc:id:/.test(ins[i].toString('latin1'))) {
+      for (const [s2, f2] of EPC_TAGS) add('urn_epc_tag', '-', [tok('T', ins[i]), tok('T', Buffer.from(s2)), f2]);
+    }
+  }
+  add('urn_epc_tag', '-', ['N', tok('T', Buffer.from('sgtin-96')), 'I:3']);
+  add('urn_epc_tag', '-', [tok('T', Buffer.from('urn:epc:id:gid:1.2.3')), 'N', 'I:0']);
+  add('urn_epc_tag', '-', [tok('T', Buffer.from('urn:epc:id:gid:1.2.3')), tok('T', Buffer.from('gid-96')), 'N']);
   // urn_build: NIDs good and bad, the inputs as the NSS and components.
   const nids = ['example', 'EX', 'isbn', 'a', '', 'a b', 'urn'].map((s) => Buffer.from(s));
   for (let i = 0; i < ins.length; i++) {
@@ -288,7 +322,13 @@ function sqliteAnswers(cases, dir) {
 // DuckDB's answers: the cases in a table, one query per function, argument
 // kinds and MODE kind (a MODE that names no mode fails its whole query, so
 // those run one case a query).
-const RET = { urn_valid: 'bool', urn_equal: 'bool', urn_extract_all: 'list', urn_parse: 'struct' };
+const RET = { urn_valid: 'bool', urn_equal: 'bool', urn_extract_all: 'list', urn_parse: 'struct',
+              urn_epc: 'epc' };
+// urn_epc's STRUCT as sqlite_ref.tcl writes urn_epc's row.
+const EPC_FIELDS = ['tag', 'pure', 'scheme', 'filter', 'company', 'reference', 'serial'];
+// The functions whose error is one row's (a field a scheme cannot hold):
+// one case a query, as a bad MODE.
+const ROW_ERRORS = new Set(['urn_epc_to_hex', 'urn_epc_tag']);
 // urn_parse's STRUCT as sqlite_ref.tcl writes urn_parse's row: S: then
 // valid, then each other field's bytes in hex or N for NULL, by commas.
 const PARSE_FIELDS = ['nid', 'nss', 'r', 'q', 'f', 'canonical', 'key'];
@@ -297,6 +337,11 @@ function resultSql(func, expr) {
   if (RET[func] === 'struct') {
     return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'S:' || ((${expr}).valid::INT)::VARCHAR || ` +
       PARSE_FIELDS.map((f) => `',' || coalesce(hex((${expr}).${f}), 'N')`).join(' || ') + ' END';
+  }
+  if (RET[func] === 'epc') {
+    return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'S:' || ` +
+      EPC_FIELDS.map((f) => `coalesce(${f === 'filter' ? `(${expr}).filter::VARCHAR` : `hex((${expr}).${f})`}, 'N')`)
+        .join(" || ',' || ") + ' END';
   }
   if (RET[func] === 'list') return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'L:' || coalesce(array_to_string(list_transform(${expr}, u -> hex(u)), ','), '') END`;
   return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'T:' || hex(${expr}) END`;
@@ -333,13 +378,14 @@ async function duckAnswers(con, cases, dir) {
     const tpl = c.func === 'urn_url' && c.args.length > 1 ? [c.args[1]]
       : c.func === 'urn_from_url' ? c.args.filter((t) => t[0] === 'I') : [];
     const key = [c.func, c.mode === '-' ? '-' : c.mode[0], ...c.args.map((t) => t[0]), ...tpl].join(' ');
-    if (!modeOk) { groups.set(`#${c.id}`, { key, ids: [c.id], c }); continue; }
+    if (!modeOk || ROW_ERRORS.has(c.func)) { groups.set(`#${c.id}`, { key, ids: [c.id], c }); continue; }
     if (!groups.has(key)) groups.set(key, { key, ids: [], c });
     groups.get(key).ids.push(c.id);
   }
   for (const g of groups.values()) {
     const c = g.c;
-    const args = c.args.map((t, i) => (c.func === 'urn_from_url' && i === 1 && t === 'N'
+    const args = c.args.map((t, i) => ((c.func === 'urn_from_url' && i === 1 && t === 'N')
+      || (c.func === 'urn_epc_tag' && i === 2 && t === 'N')
       ? 'CAST(NULL AS BIGINT)' : argSql(t, `a${i + 1}`)));
     if (c.mode !== '-') args.push(argSql(c.mode, 'm'));
     const expr = `${c.func}(${args.join(', ')})`;
@@ -570,14 +616,16 @@ async function documented(con) {
   for (const n of names) ok(`4.9.${n}`, heads.includes(n), `${n} has no ### heading in docs/`);
   // docs/duckdb.md's reference: a "#### name(ARGS) → TYPE" entry for every
   // function, TYPE what DuckDB registered for VARCHAR arguments (TABLE for
-  // a table function), each followed by a DuckDB example.
+  // a table function; the overload of VARCHAR arguments, BIGINTs aside),
+  // each followed by a DuckDB example.
   const doc = fs.readFileSync(path.join(top, 'docs', 'duckdb.md'), 'utf8');
   const ref = new Map();
   for (const m of doc.matchAll(/^#### (urn_[a-z0-9_]+)\(.*\) → (.+)\n([\s\S]*?)(?=\n#{2,4} |(?![\s\S]))/gm)) {
     ref.set(m[1], { type: m[2], example: m[3].includes('<!-- duckdb -->\n```sql') });
   }
   const reg = new Map((await rows(con, `SELECT function_name, any_value(function_type),
-      any_value(return_type) FILTER (WHERE list_distinct(parameter_types) = ['VARCHAR'] OR len(parameter_types) = 0)
+      any_value(return_type) FILTER (WHERE list_distinct(list_filter(parameter_types, t -> t <> 'BIGINT')) = ['VARCHAR']
+        OR len(parameter_types) = 0)
       FROM duckdb_functions() WHERE function_name LIKE 'urn\\_%' ESCAPE '\\' GROUP BY 1`)).map((r) => [r[0], r]));
   const asDoc = (kind, t) => (kind === 'table' ? 'TABLE' : t === 'VARCHAR[]' ? 'LIST(VARCHAR)'
     : /^STRUCT\(/.test(t) ? 'STRUCT' : t);
