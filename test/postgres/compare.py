@@ -117,6 +117,21 @@ def inputs():
         'a b c', 'urn:example:a\tb',
         'see urn:isbn:0-395-36341-1. and (urn:example:x) urn:ab:c, URN:EX:y?',
         'é urn:ex:a ü urn:ex:b', 'urn:ex:a:b:c', 'rfc8141', 'ns',
+        # The EPC functions: tags' hex (TDS 2.3 annex E.3), a '+' scheme,
+        # padding, bad hex; tag URIs good and bad, raw URIs, pure identities.
+        '3074257BF7194E4000001A85', '3074257bf7194e4000001a850000', '3074257BF7194E4000001A8',
+        '3666C4409047E159B2C2BF100000000000000000000000000000', '311BA1B300CE0A6A83000000',
+        '3F76451FD612640000019907', '3B0E0CF5E76C9047759AD00373DC7602E72000',
+        '3D76451FD75411DEF6B4CC00000003039000', '3500E86F8000A9E000000586',
+        'F73795211411234538566CB0AFC4', '307C257BF7194E4000001A85', 'E2801160600002054CC2096F',
+        '30 74', '00AB' * 130,
+        'urn:epc:tag:sgtin-96:3.0614141.812345.6789', 'urn:epc:tag:sgtin-96:3.0614141.812345.06789',
+        'urn:epc:tag:sgtin-198:3.0614141.812345.32a%2Fb', 'urn:epc:tag:sgtin-198:3.0614141.812345.32a/b',
+        'URN:EPC:tag:giai-202:1.0614141.x:y.z', 'urn:epc:tag:sgcn-96:3.0614141.12345.04711',
+        'urn:epc:tag:adi-var:3.35962.PQ7VZ4.M37GXB92', 'urn:epc:tag:gid-96:952056.2718.1414',
+        'urn:epc:tag:sgtin-96:8.0614141.812345.6789', 'urn:epc:raw:96.x3074257BF7194E4000001A85',
+        'urn:epc:raw:95.x3074', 'urn:epc:id:sgtin:0614141.812345.A1', 'urn:epc:id:gid:952056.2718.1414',
+        'urn:epc:id:sgcn:0614141.12345.04711', 'urn:epc:id:adi:35962.PQ7VZ4.M37GXB92',
     ]
     out.extend(w.encode() for w in words)
     seen, res = set(), []
@@ -133,7 +148,13 @@ UNARY = [('urn_valid', M3), ('urn_error', M3), ('urn_nid', M3[:2]), ('urn_nss', 
          ('urn_canonical', M3), ('urn_key', M3), ('urn_normalize', M3[:2]), ('urn_json', M3),
          ('urn_extract_all', M3), ('urn_encode', None), ('urn_decode', None),
          ('urn_isbn13', None), ('urn_url', None), ('urn_nbn_complete', None),
-         ('urn_from_url', None)]
+         ('urn_from_url', None), ('urn_epc_from_hex', None), ('urn_epc_to_hex', None),
+         ('urn_epc_pure', None), ('urn_epc', None)]
+# urn_epc_tag's schemes and filters, by turns (out of range, another
+# scheme, an unknown one: the error).
+EPC_TAGS = [('sgtin-96', 'I:3'), ('sgtin-198', 'I:7'), ('gid-96', 'I:0'), ('sgcn-96', 'I:0'),
+            ('adi-var', 'I:63'), ('sgtin-96', 'I:8'), ('gid-96', 'I:1'), ('sgtin-97', 'I:3'),
+            ('sscc-96', 'I:-1')]
 TEMPLATES = [b'{urn}', b'https://r.example/{nid}/{nss}?u={urn}', b'plain', b'', b'{x}',
              b'a{urn', b'{NSS}']
 
@@ -172,6 +193,15 @@ def make_cases(ins):
         if i % 4 == 0:
             for g in ('I:5', 'I:6', 'I:12', 'I:13'):
                 add('urn_from_url', '-', [tok(a), g])
+    for i, a in enumerate(ins):
+        sch, f = EPC_TAGS[i % len(EPC_TAGS)]
+        add('urn_epc_tag', '-', [tok(a), tok(sch.encode()), f])
+        if a.startswith(b'urn:epc:id:'):
+            for sch, f in EPC_TAGS:
+                add('urn_epc_tag', '-', [tok(a), tok(sch.encode()), f])
+    add('urn_epc_tag', '-', ['N', tok(b'sgtin-96'), 'I:3'])
+    add('urn_epc_tag', '-', [tok(b'urn:epc:id:gid:1.2.3'), 'N', 'I:0'])
+    add('urn_epc_tag', '-', [tok(b'urn:epc:id:gid:1.2.3'), tok(b'gid-96'), 'N'])
     nids = [b'example', b'EX', b'isbn', b'a', b'', b'a b', b'urn']
     for i, s in enumerate(ins):
         nid, o = nids[i % len(nids)], ins[(i * 7 + 3) % len(ins)]
@@ -241,6 +271,14 @@ BEGIN
   e := format('%s(%s)', func, a);
   IF func IN ('urn_valid', 'urn_equal') THEN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' WHEN x THEN ''I:1'' ELSE ''I:0'' END FROM (SELECT %s AS x) s', e) INTO r;
+  ELSIF func = 'urn_epc' THEN
+    EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''S:'' || '
+      || (SELECT string_agg(CASE WHEN c = 'filter' THEN 'coalesce((x).filter::text, ''N'')'
+                            ELSE format('coalesce(upper(encode(convert_to((x).%s, ''UTF8''), ''hex'')), ''N'')', c) END,
+                            ' || '','' || ' ORDER BY o)
+          FROM unnest(ARRAY['tag', 'pure', 'scheme', 'filter', 'company', 'reference', 'serial'])
+               WITH ORDINALITY u(c, o))
+      || ' END FROM (SELECT %s AS x) s', e) INTO r;
   ELSIF func = 'urn_json' THEN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''J:'' || x::text END FROM (SELECT %s AS x) s', e) INTO r;
   ELSIF func = 'urn_extract_all' THEN
