@@ -1155,22 +1155,32 @@ static void duckFromUrl(duckdb_function_info info, duckdb_data_chunk input,
   free(chunk.z);
 }
 
-/* urn_from_url's four overloads: U VARCHAR or BLOB, with or without
-** GCP_LENGTH.  0 on success. */
-static int duckRegisterFromUrl(duckdb_connection con){
-  duckdb_scalar_function_set set =
-    duckdb_create_scalar_function_set("urn_from_url");
-  int rc = 0, nArg, blob;
-  for(nArg=1; rc==0 && nArg<=2; nArg++){
-    for(blob=0; rc==0 && blob<2; blob++){
+/* Register the function zName, computed by xFunc, with the overloads of
+** each signature of azSig (0-terminated): a letter per argument, 'S' a
+** VARCHAR or a BLOB (every combination), 'I' a BIGINT; a VARCHAR result.
+** For the functions with a number among their arguments (urn_from_url,
+** urn_epc_tag), which have loops of their own.  0 on success. */
+static int duckRegisterSigs(duckdb_connection con, const char *zName,
+                            duckdb_scalar_function_t xFunc,
+                            const char *const *azSig){
+  duckdb_scalar_function_set set = duckdb_create_scalar_function_set(zName);
+  int rc = 0;
+  for(; rc==0 && *azSig; azSig++){
+    const char *zSig = *azSig;
+    unsigned nS = 0, m, k;
+    for(k=0; zSig[k]; k++) nS += zSig[k]=='S';
+    for(m=0; rc==0 && m<(1u<<nS); m++){
       duckdb_scalar_function f = duckdb_create_scalar_function();
-      duckdb_logical_type t = duckdb_create_logical_type(
-          blob ? DUCKDB_TYPE_BLOB : DUCKDB_TYPE_VARCHAR);
-      duckdb_scalar_function_set_name(f, "urn_from_url");
-      duckdb_scalar_function_add_parameter(f, t);
-      duckdb_destroy_logical_type(&t);
-      if( nArg==2 ){
-        t = duckdb_create_logical_type(DUCKDB_TYPE_BIGINT);
+      duckdb_logical_type t;
+      unsigned iS = 0;
+      duckdb_scalar_function_set_name(f, zName);
+      for(k=0; zSig[k]; k++){
+        duckdb_type e = DUCKDB_TYPE_BIGINT;
+        if( zSig[k]=='S' ){
+          e = (m>>iS)&1 ? DUCKDB_TYPE_BLOB : DUCKDB_TYPE_VARCHAR;
+          iS++;
+        }
+        t = duckdb_create_logical_type(e);
         duckdb_scalar_function_add_parameter(f, t);
         duckdb_destroy_logical_type(&t);
       }
@@ -1178,7 +1188,7 @@ static int duckRegisterFromUrl(duckdb_connection con){
       duckdb_scalar_function_set_return_type(f, t);
       duckdb_destroy_logical_type(&t);
       duckdb_scalar_function_set_special_handling(f);
-      duckdb_scalar_function_set_function(f, duckFromUrl);
+      duckdb_scalar_function_set_function(f, xFunc);
       rc = duckdb_add_scalar_function_to_set(set, f)==DuckDBSuccess ? 0 : 1;
       duckdb_destroy_scalar_function(&f);
     }
@@ -1254,38 +1264,6 @@ static void duckEpcTag(duckdb_function_info info, duckdb_data_chunk input,
   free(chunk.z);
 }
 
-/* urn_epc_tag's overloads: PURE and SCHEME each VARCHAR or BLOB, FILTER a
-** BIGINT.  0 on success. */
-static int duckRegisterEpcTag(duckdb_connection con){
-  duckdb_scalar_function_set set =
-    duckdb_create_scalar_function_set("urn_epc_tag");
-  int rc = 0;
-  unsigned m, k;
-  for(m=0; rc==0 && m<4; m++){
-    duckdb_scalar_function f = duckdb_create_scalar_function();
-    duckdb_logical_type t;
-    duckdb_scalar_function_set_name(f, "urn_epc_tag");
-    for(k=0; k<3; k++){
-      t = duckdb_create_logical_type(k==2 ? DUCKDB_TYPE_BIGINT
-                                     : (m>>k)&1 ? DUCKDB_TYPE_BLOB
-                                     : DUCKDB_TYPE_VARCHAR);
-      duckdb_scalar_function_add_parameter(f, t);
-      duckdb_destroy_logical_type(&t);
-    }
-    t = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
-    duckdb_scalar_function_set_return_type(f, t);
-    duckdb_destroy_logical_type(&t);
-    duckdb_scalar_function_set_special_handling(f);
-    duckdb_scalar_function_set_function(f, duckEpcTag);
-    rc = duckdb_add_scalar_function_to_set(set, f)==DuckDBSuccess ? 0 : 1;
-    duckdb_destroy_scalar_function(&f);
-  }
-  if( rc==0 && duckdb_register_scalar_function_set(con, set)!=DuckDBSuccess ){
-    rc = 1;
-  }
-  duckdb_destroy_scalar_function_set(&set);
-  return rc;
-}
 
 /* ---- Registration ------------------------------------------------------- */
 
@@ -1359,8 +1337,13 @@ static int duckRegisterScalars(duckdb_connection con){
 /* The entry point, urn_init_c_api: DuckDB hands it a connection. */
 DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection con, duckdb_extension_info info,
                             struct duckdb_extension_access *access){
-  if( duckRegisterScalars(con) || duckRegisterFromUrl(con)
-   || duckRegisterEpcTag(con) || urnDuckRegisterTables(con) ){
+  /* urn_from_url(U [,GCP_LENGTH]), urn_epc_tag(PURE, SCHEME, FILTER) */
+  static const char *const azFromUrl[] = { "S", "SI", 0 };
+  static const char *const azEpcTag[] = { "SSI", 0 };
+  if( duckRegisterScalars(con)
+   || duckRegisterSigs(con, "urn_from_url", duckFromUrl, azFromUrl)
+   || duckRegisterSigs(con, "urn_epc_tag", duckEpcTag, azEpcTag)
+   || urnDuckRegisterTables(con) ){
     access->set_error(info, "urn: registering the functions failed");
     return false;
   }
