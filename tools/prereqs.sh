@@ -18,14 +18,25 @@
 # (each with its SQLite binding); emscripten (Debian's emcc, for make wasm)
 # and chromium (Debian's chromium-headless-shell, for make wasm-test).
 # First it says what is missing and why: each package with the need that
-# asks for it and what that is for, under the make goals that asked
-# (URN_MAKE_GOALS, which the Makefile exports).  What is missing is then
-# installed with apt-get when we run as root on a system that has it, its
-# whole output in a log whose last lines are shown when it fails; otherwise
-# (or with PREREQS_INSTALL=no in the environment) we stop and print the one
-# command that installs all of it: as it is for root, with sudo for a user
-# who has sudo, through su -c for one who has not (and who is told to ask
-# whoever administers the machine where su cannot be used).
+# asks for it, what that is for and about how much disk it takes, under the
+# make goals that asked (URN_MAKE_GOALS, which the Makefile exports).  Then
+# apt-get simulates the install (apt-get -s) and every package already
+# installed that it would upgrade or remove is listed with both versions.
+# An upgrade or removal of a PostgreSQL server package (postgresql-15, ...)
+# stops and restarts that version's clusters (Debian's maintainer scripts):
+# root stops there, saying so, unless PG_SERVER_UPGRADE=yes (a make
+# variable) allows it; other upgrades are listed and go ahead.  What is
+# missing is then installed with apt-get when we run as root on a system
+# that has it, its whole output in a log whose last lines are shown when it
+# fails; otherwise (or with PREREQS_INSTALL=no in the environment) we stop
+# and print the one command that installs all of it: as it is for root,
+# with sudo for a user who has sudo, through su -c for one who has not (and
+# who is told to ask whoever administers the machine where su cannot be
+# used).
+# The need postgres takes PostgreSQL's pg_config from PG_CONFIG (default
+# pg_config): Debian's (/usr/bin/pg_config or /usr/lib/postgresql/N/bin/)
+# gets Debian's packages of that version; any other installation is only
+# checked, and what it lacks is named: nothing is installed over it.
 set -u
 CC=${CC:-cc}
 nl='
@@ -68,6 +79,22 @@ pyhas() { [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import $1" >/dev/null 
 debhas() {
   command -v dpkg-query >/dev/null 2>&1 || return 0
   dpkg-query -W -f '${Status}' "$1" 2>/dev/null | grep -q 'ok installed'
+}
+
+# PG_CONFIG names a PostgreSQL that is not Debian's: what building the
+# extension and its tests need from it, each missing file named in lacks.
+lacks=""
+pgforeign() {
+  if [ -z "$2" ]; then
+    lacks="$lacks  $1: no such program$nl"; return
+  fi
+  for f in "$("$1" --pgxs 2>/dev/null):PGXS, the makefile extensions build with" \
+           "$("$1" --includedir-server 2>/dev/null)/postgres.h:the server's headers" \
+           "$("$1" --bindir 2>/dev/null)/postgres:the server, which the tests start" \
+           "$("$1" --bindir 2>/dev/null)/initdb:initdb, which makes the tests' cluster" \
+           "$("$1" --bindir 2>/dev/null)/pg_ctl:pg_ctl, which starts and stops it"; do
+    [ -e "${f%%:*}" ] || lacks="$lacks  ${f%%:*}: ${f#*:}$nl"
+  done
 }
 
 for need in "$@"; do
@@ -188,15 +215,32 @@ for need in "$@"; do
     perl)
       perl -MDBD::SQLite -e1 >/dev/null 2>&1 || add libdbd-sqlite3-perl ;;
     postgres)
-      # PostgreSQL 15 and its PGXS (docs/postgres.md); the server-dev package
-      # upgrades the server to its own minor version.
-      debhas postgresql-15 || add postgresql-15
-      debhas postgresql-server-dev-15 || add postgresql-server-dev-15 ;;
+      # PostgreSQL and its PGXS (docs/postgres.md): Debian's 15 unless
+      # PG_CONFIG names another.  Debian's server-dev package depends on the
+      # server of its own minor version: installing it may upgrade the
+      # server (the simulation below says so before anything is installed).
+      pgc=${PG_CONFIG:-pg_config}
+      pgpath=$(command -v "$pgc" 2>/dev/null)
+      case "$pgc:$pgpath" in
+        pg_config:|pg_config:/usr/bin/pg_config|*:/usr/lib/postgresql/*/bin/pg_config)
+          v=15
+          case "$pgpath" in /usr/lib/postgresql/*/bin/pg_config)
+            v=${pgpath#/usr/lib/postgresql/}; v=${v%%/*} ;; esac
+          debhas postgresql-$v || add postgresql-$v
+          debhas postgresql-server-dev-$v || add postgresql-server-dev-$v ;;
+        *) pgforeign "$pgc" "$pgpath" ;;
+      esac ;;
     *)
       echo "prereqs.sh: unknown need '$need'" >&2; exit 2 ;;
   esac
 done
 
+if [ -n "$lacks" ]; then
+  echo "PG_CONFIG=${PG_CONFIG:-pg_config} names a PostgreSQL that is not Debian's: nothing is installed over it, and it lacks:" >&2
+  printf '%s' "$lacks" >&2
+  echo "Install these with that PostgreSQL (its development package, or make install in its source tree), or name another with PG_CONFIG=/path/to/pg_config." >&2
+  [ -z "$asked" ] && exit 1
+fi
 [ -z "$asked" ] && exit 0
 # De-duplicate, keep order.
 pkgs=$(printf '%s' "$asked" | awk '!seen[$1]++ { print $1 }' | tr '\n' ' ' | sed 's/ $//')
@@ -211,6 +255,36 @@ printf '%s' "$asked" | awk '!seen[$1]++' | awk '
 while read -r n p; do
   echo "  $p: $(why "$n")" >&2
 done
+# What installing them changes among the packages already installed, from
+# apt-get's simulation (which needs no root): lines "upgrade NAME OLD NEW"
+# and "remove NAME OLD".  Each is listed; pgserver names the PostgreSQL
+# server packages among them, whose upgrade or removal stops that version's
+# clusters (and an upgrade starts them again).
+changes=""
+pgserver=""
+simulate() {
+  changes=$(apt-get -s -q install -y $pkgs 2>/dev/null | awk '
+    /^Inst [^ ]+ \[[^]]*\]/ { o = $3; gsub(/[][]/, "", o); v = $4; sub(/^\(/, "", v)
+                               print "upgrade " $2 " " o " " v }
+    /^Remv [^ ]+/          { o = $3; gsub(/[][]/, "", o); print "remove " $2 " " o }')
+  [ -n "$changes" ] || return 0
+  if printf '%s\n' "$changes" | grep -q '^upgrade '; then
+    echo "Installing them upgrades packages already installed:" >&2
+    printf '%s\n' "$changes" | awk '$1 == "upgrade" { print "  " $2 " " $3 " -> " $4 }' >&2
+  fi
+  if printf '%s\n' "$changes" | grep -q '^remove '; then
+    echo "Installing them removes packages:" >&2
+    printf '%s\n' "$changes" | awk '$1 == "remove" { print "  " $2 " " $3 }' >&2
+  fi
+  pgserver=$(printf '%s\n' "$changes" | awk '$2 ~ /^postgresql-[0-9]+(:[a-z0-9]+)?$/ {
+    n = $2; sub(/:.*/, "", n); print n }' | tr '\n' ' ' | sed 's/ $//')
+  return 0
+}
+# What a change of the PostgreSQL server packages pgserver does.
+pgrestart() {
+  vs=$(for p in $pgserver; do echo "${p#postgresql-}"; done | tr '\n' ' ' | sed 's/ $//; s/ /, /g')
+  echo "that changes $pgserver, PostgreSQL $vs's server, and Debian's upgrade stops and restarts every cluster of PostgreSQL $vs on this machine (pg_lsclusters lists them)"
+}
 if [ "$uid" = 0 ] && [ "${PREREQS_INSTALL:-yes}" != no ] && command -v apt-get >/dev/null 2>&1; then
   log=$(mktemp "${TMPDIR:-/tmp}/prereqs.XXXXXX") || exit 1
   echo "prereqs.sh: installing them as root with apt-get; its output goes to $log" >&2
@@ -235,10 +309,20 @@ if [ "$uid" = 0 ] && [ "${PREREQS_INSTALL:-yes}" != no ] && command -v apt-get >
     dpkg --print-foreign-architectures | grep -qx "$a" || step dpkg --add-architecture "$a"
   done
   step apt-get $lock update -q
+  simulate
+  if [ -n "$pgserver" ]; then
+    if [ "${PG_SERVER_UPGRADE:-no}" != yes ]; then
+      echo "prereqs.sh: stopped before installing anything: $(pgrestart). To allow it, run make again with PG_SERVER_UPGRADE=yes." >&2
+      rm -f "$log"
+      exit 1
+    fi
+    echo "prereqs.sh: PG_SERVER_UPGRADE=yes: $(pgrestart)." >&2
+  fi
   step apt-get $lock install -y -q $pkgs
   echo "prereqs.sh: installed $pkgs" >&2
   rm -f "$log"
-  exit 0
+  [ -z "$lacks" ]
+  exit $?
 fi
 # The one command.  A machine that never ran apt-get update (a fresh
 # container or debootstrap) knows no package yet, and a new architecture's
@@ -257,6 +341,9 @@ if [ "$uid" = 0 ]; then sudo=""; how="Run:"
 elif command -v sudo >/dev/null 2>&1; then sudo="sudo "; how="Run:"
 else sudo=""; how="Run (as root, with su; there is no sudo here):"
 fi
+# What the install would upgrade or remove, where apt knows the packages.
+[ -z "$update" ] && command -v apt-get >/dev/null 2>&1 && simulate
+[ -n "$pgserver" ] && echo "Careful: $(pgrestart); run the line below when that may happen." >&2
 cmd="${sudo}apt-get install -y $pkgs"
 [ -n "$update" ] && cmd="${sudo}apt-get update && $cmd"
 for a in $arches; do cmd="${sudo}dpkg --add-architecture $a && $cmd"; done
