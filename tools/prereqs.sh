@@ -18,10 +18,13 @@
 # (each with its SQLite binding); emscripten (Debian's emcc, for make wasm)
 # and chromium (Debian's chromium-headless-shell, for make wasm-test).
 # First it says what is missing and why: each package with the need that
-# asks for it, what that is for and about how much disk it takes, under the
-# make goals that asked (URN_MAKE_GOALS, which the Makefile exports).  Then
-# apt-get simulates the install (apt-get -s) and every package already
-# installed that it would upgrade or remove is listed with both versions.
+# asks for it, what that is for and about how much disk it takes (each need
+# alone on a fresh Debian 12: size() below), under the make goals that
+# asked (URN_MAKE_GOALS, which the Makefile exports).  Then apt-get
+# simulates the install (apt-get -s, no root needed): how many new packages
+# and how much disk on this machine (apt-cache's Installed-Size, summed),
+# and every package already installed that it would upgrade or remove,
+# with both versions.
 # An upgrade or removal of a PostgreSQL server package (postgresql-15, ...)
 # stops and restarts that version's clusters (Debian's maintainer scripts):
 # root stops there, saying so, unless PG_SERVER_UPGRADE=yes (a make
@@ -58,7 +61,7 @@ why() {
     node) echo "Node.js and npm, and what builds native modules (node's headers, make, g++): npm fetches DuckDB's headers (make duckdb, make dist) and SQLite's amalgamation (make wasm, make npm), node runs the npm, DuckDB and WebAssembly tests" ;;
     npm) echo "npm, which fetches the packages the build downloads" ;;
     cmake) echo "CMake, which builds the DuckDB extension as DuckDB's own extensions build (make duckdb-cmake-test)" ;;
-    emscripten) echo "emscripten (emcc and its LLVM, about 2 GB), which compiles SQLite and the extension to WebAssembly: make wasm, and make npm for the browser module its package carries" ;;
+    emscripten) echo "emscripten (emcc and its LLVM), which compiles SQLite and the extension to WebAssembly: make wasm, and make npm for the browser module its package carries" ;;
     chromium) echo "headless Chromium, in which make wasm-test runs the playground" ;;
     clang) echo "clang with its sanitizer and fuzzer runtimes, for make check" ;;
     llvm) echo "llvm-profdata and llvm-cov, for make coverage" ;;
@@ -71,6 +74,25 @@ why() {
     dqlite) echo "dqlite, Go and the go-dqlite client, for make cluster" ;;
     postgres) echo "PostgreSQL 15 and its server headers (PGXS), to build, install and test the PostgreSQL extension (make postgres, make postgres-test)" ;;
     *) echo "$1 and its SQLite binding, a host of make hosts" ;;
+  esac
+}
+# About how much disk a need's packages take, each need alone, with
+# apt's recommends as we install them: apt's own figure on a fresh Debian 12
+# (debootstrap --variant=minbase bookworm, then git, make and
+# ca-certificates, as Quick start says), measured on 2026-12-07.
+# Approximate: less where some of them are already installed; the line
+# after the list gives apt's figure for this machine when apt can say.
+size() {
+  case "$1" in
+    cc) echo 340 MB ;; sqlite-dev) echo 80 MB ;; shell) echo 3 MB ;;
+    tcl) echo 7 MB ;; python) echo 25 MB ;; pywheel) echo 410 MB ;;
+    apsw) echo 26 MB ;; node|npm) echo 790 MB ;; cmake) echo 340 MB ;;
+    emscripten) echo 1.9 GB ;; chromium) echo 800 MB ;; clang) echo 940 MB ;;
+    llvm) echo 740 MB ;; gnuplot) echo 240 MB ;; ripgrep) echo 5 MB ;;
+    mingw) echo 560 MB ;; qemu) echo 190 MB ;; wine) echo 1.3 GB ;;
+    dqlite) echo 870 MB ;; sqlite-utils) echo 44 MB ;; go) echo 780 MB ;;
+    rust) echo 1.7 GB ;; java) echo 350 MB ;; ruby) echo 46 MB ;;
+    php) echo 67 MB ;; perl) echo 4 MB ;; postgres) echo 1.1 GB ;;
   esac
 }
 # Debian's python3 imports module $1.
@@ -248,12 +270,13 @@ uid=$(id -u)
 # What is missing and why: the packages of each need, then what it is for.
 of=""
 [ -n "${URN_MAKE_GOALS+set}" ] && of=" of make${URN_MAKE_GOALS:+ $URN_MAKE_GOALS}"
-echo "Missing prerequisites$of, from Debian:" >&2
+echo "Missing prerequisites$of, from Debian (sizes: each need alone on a fresh Debian 12, measured 2026-12-07):" >&2
 printf '%s' "$asked" | awk '!seen[$1]++' | awk '
   { if (!($2 in p)) order[++n] = $2; p[$2] = p[$2] " " $1 }
   END { for (i = 1; i <= n; i++) print order[i] p[order[i]] }' |
 while read -r n p; do
-  echo "  $p: $(why "$n")" >&2
+  z=$(size "$n")
+  echo "  $p: $(why "$n")${z:+ (about $z)}" >&2
 done
 # What installing them changes among the packages already installed, from
 # apt-get's simulation (which needs no root): lines "upgrade NAME OLD NEW"
@@ -263,7 +286,19 @@ done
 changes=""
 pgserver=""
 simulate() {
-  changes=$(apt-get -s -q install -y $pkgs 2>/dev/null | awk '
+  sim=$(apt-get -s -q install -y $pkgs 2>/dev/null)
+  # What it installs here, apt's own figure: the Installed-Size of each
+  # new package (what "After this operation" adds up, upgrades aside).
+  new=$(printf '%s\n' "$sim" | awk '/^Inst / && $3 !~ /^\[/ { print $2 }')
+  if [ -n "$new" ] && command -v apt-cache >/dev/null 2>&1; then
+    n=$(printf '%s\n' "$new" | awk 'END { print NR }')
+    # shellcheck disable=SC2086
+    kb=$(apt-cache show --no-all-versions $new 2>/dev/null |
+      awk '/^Installed-Size:/ { s += $2 } END { print s + 0 }')
+    mb=$(awk -v k="$kb" 'BEGIN { printf "%d", k * 1024 / 1e6 + 0.5 }')
+    [ "$kb" -gt 0 ] 2>/dev/null && echo "On this machine apt-get would install $n new packages, about $mb MB of disk (apt's simulation)." >&2
+  fi
+  changes=$(printf '%s\n' "$sim" | awk '
     /^Inst [^ ]+ \[[^]]*\]/ { o = $3; gsub(/[][]/, "", o); v = $4; sub(/^\(/, "", v)
                                print "upgrade " $2 " " o " " v }
     /^Remv [^ ]+/          { o = $3; gsub(/[][]/, "", o); print "remove " $2 " " o }')

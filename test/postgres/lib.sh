@@ -22,6 +22,8 @@
 
 PG_BIN=${PG_BIN:-$(${PG_CONFIG:-pg_config} --bindir)}
 if [ "$(id -u)" = 0 ]; then PGT_USER=postgres; else PGT_USER=$(id -un); fi
+# compare.py connects as this user too.
+export PGT_USER
 PGT_STARTED=""
 
 pgt_as() {
