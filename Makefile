@@ -109,7 +109,6 @@ NEEDS_check-asan := shell tcl python clang
 NEEDS_coverage   := shell tcl python clang
 NEEDS_golden     := shell tcl python
 NEEDS_platforms   = $(PLAT_NEEDS)
-NEEDS_dist        = $(PLAT_NEEDS)
 NEEDS_dist        = node $(PLAT_NEEDS)
 NEEDS_duckdb     := node
 NEEDS_duckdb-test  := node tcl
