@@ -11,6 +11,15 @@
 # program, library and share file is a symbolic link to the installation's,
 # and the folders the extension installs into (share's extension/, lib's
 # bitcode/) are folders of links, without the extension's own files.
+#
+# Use (any user; DIR is emptied first; the installation is only read):
+#   sh tools/pg_private.sh pg_config build/pg
+#   make -C SRC install DESTDIR=$PWD/build/pg      # PGXS: the extension into it
+#   B=$PWD/build/pg$(pg_config --bindir)            # then its own programs:
+#   $B/initdb -D data && $B/pg_ctl -D data -o "-c listen_addresses=127.0.0.1 -p PORT -k /tmp" start
+# CREATE EXTENSION in that server finds the extension under DIR; a server
+# of the installation itself does not see it.  make postgres-test does
+# this (mk/postgres.mk, test/postgres/lib.sh).
 set -eu
 pgc=$1; dir=$2
 bindir=$("$pgc" --bindir); libdir=$("$pgc" --pkglibdir); sharedir=$("$pgc" --sharedir)
