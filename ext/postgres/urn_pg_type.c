@@ -296,6 +296,22 @@ static text *typeMake(const unsigned char *z, size_t n, int ns, Oid typ){
   return storedMake(z, n, &parts, ns);
 }
 
+/* For the glue's other files (urn_pg.h). */
+UrnPgArg urnPgKey(Datum x){
+  Stored s;
+  UrnPgArg a;
+  storedGet(x, &s);
+  a.z = s.zKey;
+  a.n = s.nKey;
+  return a;
+}
+text *urnPgSpelling(Datum x){
+  return storedText(x);
+}
+text *urnPgMake(const unsigned char *z, size_t n, int ns){
+  return typeMake(z, n, ns, InvalidOid);
+}
+
 /* Input, receive and the cast from text of both types. */
 #define URN_PG_INPUT(NAME, NS) \
   PG_FUNCTION_INFO_V1(NAME##_in); \
@@ -468,7 +484,7 @@ static Datum ssupAbbrevConvert(Datum x, SortSupport ssup){
   memcpy(&res, s.zKey, Min(s.nKey, sizeof(Datum)));
   res = DatumBigEndianToNative(res);
   if( p->estimating ){
-    uint32 h = DatumGetUInt32(hash_uint32((uint32)(res ^ (res>>32))));
+    uint32 h = DatumGetUInt32(hash_uint32((uint32)((uint64)res ^ ((uint64)res>>32))));
     addHyperLogLog(&p->abbrCard, h);
   }
   storedDone(x, t);
