@@ -29,7 +29,8 @@ extension is installed.  Prints one line per failure and ends with
      the lengths where LEB128 grows) come back as written from urn and
      urn_ns, through text, binary COPY and the casts between the types,
      equal to their key and in its order; a value written as its key
-     takes 4 bytes fewer than text; TOASTed values of many MB.
+     takes 4 bytes fewer than text; TOASTed values of many MB; index
+     expressions, a generated column, a CHECK, pg_dump and pg_restore.
 """
 import json
 import os
@@ -787,6 +788,29 @@ def stored_form():
           f" pg_column_size(x) > 17500000, x = ('urn:ex:' || replace({big}, '%2f', '%2F'))::urn, urn_hash(x) = urn_hash(('urn:ex:'"
           f" || replace({big}, '%2f', '%2F'))::urn), y = ('urn:ex:' || replace({big}, '%2f', '%2F'))::urn_ns FROM big;")
     ok('6.8 a 17.5 MB value stored out of line', r == '17500010|t|t|t|t|t|t', r)
+    # The casts to text are functions now: in index expressions, generated
+    # columns and CHECKs, and through pg_dump and a restore.
+    psql("CREATE TABLE ex(i int, u urn, n urn_ns, s text, g text GENERATED ALWAYS AS (urn_nid(u)) STORED,"
+         " CHECK (urn_valid(u) AND length(n) = length(s)));\n"
+         "CREATE INDEX ex_u ON ex (u); CREATE INDEX ex_l ON ex (lower(u)); CREATE INDEX ex_k ON ex (urn_key(n, 'ns'));\n"
+         "INSERT INTO ex(i, u, n, s) SELECT i, u, n, s FROM sf WHERE octet_length(s) < 2000;\n")
+    bad = q("SET enable_seqscan = off; SELECT count(*) FROM sf WHERE octet_length(s) < 2000 AND NOT EXISTS (SELECT 1 FROM ex"
+            " WHERE lower(ex.u) = lower(sf.s) AND urn_key(ex.n, 'ns') = urn_key(sf.s, 'ns') AND ex.g = urn_nid(sf.s)"
+            " AND ex.u::text = sf.s);")
+    ok('6.9 index expressions, a generated column and a CHECK over urn and urn_ns', bad == '0', bad)
+    dump = os.path.join(WORK, 'stored.dump')
+    p = subprocess.run(['pg_dump', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-Fc', '-t', 'ex', '-f', dump, 'urn_test'],
+                       capture_output=True)
+    psql('DROP DATABASE IF EXISTS urn_restore; CREATE DATABASE urn_restore;', db='postgres')
+    psql('CREATE EXTENSION urn;', db='urn_restore')
+    r = subprocess.run(['pg_restore', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-d', 'urn_restore', dump],
+                       capture_output=True)
+    got = psql("SELECT md5(string_agg(i || ' ' || u || ' ' || n || ' ' || g, E'\\n' ORDER BY u, i)) FROM ex;",
+               db='urn_restore', check=False)[0].strip()
+    want = q("SELECT md5(string_agg(i || ' ' || u || ' ' || n || ' ' || g, E'\\n' ORDER BY u, i)) FROM ex;")
+    ok('6.10 pg_dump and pg_restore give the same rows in the same order', p.returncode == 0 and r.returncode == 0
+       and got == want and want != '', (p.stderr.decode() + r.stderr.decode())[:300] or f'{got} {want}')
+    psql('DROP DATABASE urn_restore;', db='postgres')
     print(f'6: {n} URNs through the stored form')
 
 
