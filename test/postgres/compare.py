@@ -22,7 +22,15 @@ extension is installed.  Prints one line per failure and ends with
   4. bad input: a non-URN cast is 22P02 with urn_error's message as the
      detail, a bad MODE 22023, values of many MB, and the backend survives;
   5. every example of docs/postgres.md (a ```sql block after a
-     "<!-- postgres -->" line) with its "-- →" rows and "-- error:" lines.
+     "<!-- postgres -->" line) with its "-- →" rows and "-- error:" lines;
+  6. the stored form (ext/postgres/urn_pg_type.c): every URN above and
+     spellings made for it (every case of "urn" and of NIDs of every
+     length, 0 to 20 hex letters in each case, components, keys around
+     the lengths where LEB128 grows) come back as written from urn and
+     urn_ns, through text, binary COPY and the casts between the types,
+     equal to their key and in its order; a value written as its key
+     takes 4 bytes fewer than text; TOASTed values of many MB; index
+     expressions, a generated column, a CHECK, pg_dump and pg_restore.
 """
 import json
 import os
@@ -689,12 +697,130 @@ def docs_examples():
     print(f'5: {len(blocks)} blocks of docs/postgres.md')
 
 
+# ---- 6. The stored form -------------------------------------------------------
+
+def spellings():
+    """URNs that exercise every part of the stored form, deterministic."""
+    import random
+    rnd = random.Random(46)
+    out = []
+
+    def mixed(z):
+        return ''.join(c.upper() if rnd.random() < 0.5 else c for c in z)
+    for n in range(2, 33):                       # NIDs of every length (RFC 8141 §2)
+        nid = ''.join(rnd.choice('abcdefghijklmnopqrstuvwxyz0123456789') for _ in range(n))
+        nid = 'a' + nid[1:-1] + 'z' if n > 1 else nid
+        for head in ('urn', 'URN', mixed('urn')):
+            out.append(f'{head}:{mixed(nid)}:x{n}')
+            out.append(f'{head}:{nid}:x{n}?+r')
+    for k in range(21):                          # 0 to 20 %XX with hex letters
+        esc = ''.join('%' + mixed(rnd.choice('abcdef') + rnd.choice('0123456789abcdef')) for _ in range(k))
+        out += [f'urn:ex:a{esc}b', f'URN:EX:{esc.lower()}', f'urn:ex:{esc.upper()}#f%2a',
+                f'urn:isbn:0-8044-{esc}2957-X', f'uRn:IsBn:080442957x{esc}?=q']
+    comps = ['', '?+r%2f', '?=q=1&b', '#frag', '?+r?=q#f', '#', '?+a?b?=c?d#e?f']
+    for c in comps:
+        out += ['urn:ex:a' + c, 'URN:EX:a' + c, 'urn:isbn:0-8044-2957-x' + c, 'urn:issn:0167-642x' + c]
+    for length in (127, 128, 129, 16383, 16384, 16385):   # LEB128's steps (2097152: below)
+        m = length - len('ex:') - 3
+        out += ['urn:ex:' + 'a' * m + '%2F', 'URN:EX:' + 'a' * m + '%2f', 'urn:ex:' + 'a' * m + '%2F#f',
+                'urn:isbn:' + '1-' * ((length - 5) // 2) + '1' * ((length - 5) % 2)]
+    return out
+
+
+def stored_form():
+    ins = [b.decode() for b in inputs()]
+    gold = [unescape(l.rstrip('\n')[2:]) for l in open(os.path.join(TOP, 'test', 'order-golden.txt'),
+                                                        encoding='ascii') if not l.startswith('#')]
+    ins += [b.decode() for b in gold if utf8_text(b)]
+    ins += spellings()
+    path = os.path.join(WORK, 'stored.copy')
+    with open(path, 'w') as f:
+        f.write(''.join(hexu(w.encode()) + '\n' for w in ins))
+    os.chmod(path, 0o644)
+    fb = os.path.join(WORK, 'stored.bin')
+    psql("DROP TABLE IF EXISTS sf, sfb;\nCREATE TABLE sf(i serial, s text, u urn, n urn_ns);\n"
+         "CREATE TEMP TABLE h(h text);\n"
+         f"\\copy h FROM '{path}'\n"
+         "INSERT INTO sf(s) SELECT convert_from(decode(h, 'hex'), 'UTF8') FROM h;\n"
+         "DELETE FROM sf WHERE NOT urn_valid(s);\n"
+         "UPDATE sf SET u = s::urn, n = s::urn_ns;\n"
+         f"\\copy (SELECT i, u, n FROM sf) TO '{fb}' WITH (FORMAT binary)\n"
+         "CREATE TABLE sfb(i int, u urn, n urn_ns);\n"
+         f"\\copy sfb FROM '{fb}' WITH (FORMAT binary)\n")
+    n = int(q('SELECT count(*) FROM sf;'))
+    ok('6.0 URNs to store', n > 3000, f'{n} URNs')
+    bad = q("SELECT count(*) FROM sf WHERE u::text IS DISTINCT FROM s OR n::text IS DISTINCT FROM s"
+            " OR u::urn_ns::text IS DISTINCT FROM s OR n::urn::text IS DISTINCT FROM s"
+            " OR CAST(u AS varchar) IS DISTINCT FROM s::varchar;")
+    ok('6.1 urn and urn_ns come back as written (text, casts between the types, varchar)', bad == '0', bad)
+    bad = q("SELECT count(*) FROM sf JOIN sfb USING (i) WHERE sfb.u::text IS DISTINCT FROM s"
+            " OR sfb.n::text IS DISTINCT FROM s OR sfb.u <> sf.u OR sfb.n <> sf.n;")
+    ok('6.2 binary COPY out and in gives the same values', bad == '0' and
+       q('SELECT count(*) FROM sfb;') == str(n), bad)
+    bad = q("SELECT count(*) FROM sf WHERE u <> urn_key(s)::urn OR n <> urn_key(s, 'ns')::urn_ns"
+            " OR urn_hash(u) <> urn_hash(urn_key(s)::urn) OR urn_ns_hash(n) <> urn_ns_hash(urn_key(s, 'ns')::urn_ns)"
+            " OR urn_hash_extended(u, 7) <> urn_hash_extended(urn_key(s)::urn, 7);")
+    ok('6.3 each value is equal to its key, and hashes alike', bad == '0', bad)
+    for t, k in (('u', "urn_key(s)"), ('n', "urn_key(s, 'ns')")):
+        got = q(f"SELECT md5(string_agg({k}, E'\\n' ORDER BY {t}, i)) FROM sf;")
+        want = q(f"SELECT md5(string_agg({k}, E'\\n' ORDER BY {k} COLLATE \"C\", i)) FROM sf;")
+        ok(f'6.4 ORDER BY {t} is the order of {k} COLLATE "C"', got == want, f'{got} {want}')
+        cnt = q(f"SELECT count(DISTINCT {t})::text || ' ' || count(DISTINCT {k}) FROM sf;").split()
+        ok(f'6.5 DISTINCT {t} counts the classes of {k}', cnt[0] == cnt[1], cnt)
+    # A value written as its key takes 4 bytes fewer than text (its "urn:").
+    sz = q("SELECT count(*), sum(pg_column_size(u) - pg_column_size(s)) FROM sf"
+           " WHERE s = urn_key(s) AND octet_length(s) < 120;").split('|')
+    ok('6.6 a value written as its key: 4 bytes fewer than text', int(sz[0]) > 500 and int(sz[1]) == -4 * int(sz[0]), sz)
+    # LEB128's third step, a key of 2 MB, in and out of a table (TOASTed,
+    # compressed), and a 20 MB value that compresses badly (stored out of
+    # line in slices).
+    for length in (2097151, 2097152, 2097153):
+        m = length - len('ex:') - 3
+        r = q(f"CREATE TEMP TABLE l{length}(x urn, y urn_ns);"
+              f" INSERT INTO l{length} SELECT v, v FROM (SELECT 'URN:EX:' || repeat('a', {m}) || '%2f#F' AS v) s;"
+              f" SELECT octet_length(x::text), octet_length(y::text), x = ('urn:ex:' || repeat('a', {m}) || '%2F')::urn,"
+              f" x::text = 'URN:EX:' || repeat('a', {m}) || '%2f#F' FROM l{length};")
+        ok(f'6.7 a key of {length} bytes', r == f'{m + 12}|{m + 12}|t|t', r)
+    big = "(SELECT string_agg(md5(g::text) || '%2f', '') FROM generate_series(1, 500000) g)"
+    r = q("CREATE TEMP TABLE big(x urn, y urn_ns); ALTER TABLE big ALTER x SET STORAGE external;"
+          f" INSERT INTO big SELECT v, v FROM (SELECT 'URN:Ex:' || {big} || '?=q' AS v) s;"
+          f" SELECT octet_length(x::text), x::text = y::text, md5(x::text) = md5('URN:Ex:' || {big} || '?=q'),"
+          f" pg_column_size(x) > 17500000, x = ('urn:ex:' || replace({big}, '%2f', '%2F'))::urn, urn_hash(x) = urn_hash(('urn:ex:'"
+          f" || replace({big}, '%2f', '%2F'))::urn), y = ('urn:ex:' || replace({big}, '%2f', '%2F'))::urn_ns FROM big;")
+    ok('6.8 a 17.5 MB value stored out of line', r == '17500010|t|t|t|t|t|t', r)
+    # The casts to text are functions now: in index expressions, generated
+    # columns and CHECKs, and through pg_dump and a restore.
+    psql("CREATE TABLE ex(i int, u urn, n urn_ns, s text, g text GENERATED ALWAYS AS (urn_nid(u)) STORED,"
+         " CHECK (urn_valid(u) AND length(n) = length(s)));\n"
+         "CREATE INDEX ex_u ON ex (u); CREATE INDEX ex_l ON ex (lower(u)); CREATE INDEX ex_k ON ex (urn_key(n, 'ns'));\n"
+         "INSERT INTO ex(i, u, n, s) SELECT i, u, n, s FROM sf WHERE octet_length(s) < 2000;\n")
+    bad = q("SET enable_seqscan = off; SELECT count(*) FROM sf WHERE octet_length(s) < 2000 AND NOT EXISTS (SELECT 1 FROM ex"
+            " WHERE lower(ex.u) = lower(sf.s) AND urn_key(ex.n, 'ns') = urn_key(sf.s, 'ns') AND ex.g = urn_nid(sf.s)"
+            " AND ex.u::text = sf.s);")
+    ok('6.9 index expressions, a generated column and a CHECK over urn and urn_ns', bad == '0', bad)
+    dump = os.path.join(WORK, 'stored.dump')
+    p = subprocess.run(['pg_dump', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-Fc', '-t', 'ex', '-f', dump, 'urn_test'],
+                       capture_output=True)
+    psql('DROP DATABASE IF EXISTS urn_restore; CREATE DATABASE urn_restore;', db='postgres')
+    psql('CREATE EXTENSION urn;', db='urn_restore')
+    r = subprocess.run(['pg_restore', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-d', 'urn_restore', dump],
+                       capture_output=True)
+    got = psql("SELECT md5(string_agg(i || ' ' || u || ' ' || n || ' ' || g, E'\\n' ORDER BY u, i)) FROM ex;",
+               db='urn_restore', check=False)[0].strip()
+    want = q("SELECT md5(string_agg(i || ' ' || u || ' ' || n || ' ' || g, E'\\n' ORDER BY u, i)) FROM ex;")
+    ok('6.10 pg_dump and pg_restore give the same rows in the same order', p.returncode == 0 and r.returncode == 0
+       and got == want and want != '', (p.stderr.decode() + r.stderr.decode())[:300] or f'{got} {want}')
+    psql('DROP DATABASE urn_restore;', db='postgres')
+    print(f'6: {n} URNs through the stored form')
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     psql('DROP DATABASE IF EXISTS urn_test; CREATE DATABASE urn_test;', db='postgres')
     psql('CREATE EXTENSION urn;')
     only = os.environ.get('URN_PG_PARTS', '').split()      # for development
-    for part in (compare_functions, compare_tables, order_golden, corpus_checks, bad_input, docs_examples):
+    for part in (compare_functions, compare_tables, order_golden, corpus_checks, bad_input, docs_examples,
+                 stored_form):
         if only and part.__name__ not in only:
             continue
         t0 = time.time()
