@@ -16,7 +16,8 @@
 //   judge(rec, outcome)        null if the outcome is the record's, else why;
 //                              outcome: {rows: [[value, ...], ...]} or
 //                              {error: 'message without the engine's prefix'}
-//   runRecords({names, exec, prepare, ok, fresh})  every record of every file
+//   runRecords({names, fresh, exec, message, ok, close, dir})
+//                              every record of every file; the number run
 //   inputs({top, genCorpus})   the inputs of inputs.txt: [Buffer]
 //   compareSpec()              compare.tsv: {lists, cases, differ}
 //   makeCases(ins, {blob})     the cases: [{id, func, mode, args}], tokens
@@ -209,11 +210,21 @@ function judge(rec, outcome) {
 //   exec(db, sql): the rows, as arrays of values; throws on an error
 //   message(e): the error's first line without the engine's prefix
 //   ok(name, cond, detail): the runner's count of checks
+//   close(db):  optional, after each file
 // Returns the number of records run.
-async function runRecords({ names, fresh, exec, message, ok, dir }) {
+async function runRecords({ names, fresh, exec, message, ok, close, dir }) {
   let n = 0;
   for (const { file, records } of files(dir)) {
     const db = await fresh();
+    try {
+      await runFile(file, records, db);
+    } finally {
+      if (close) await close(db);
+    }
+  }
+  return n;
+
+  async function runFile(file, records, db) {
     for (const rec of records) {
       if (!applies(rec, names)) continue;
       n++;
@@ -227,7 +238,6 @@ async function runRecords({ names, fresh, exec, message, ok, dir }) {
       ok(`suite ${path.basename(file)}:${rec.line}`, why === null, why);
     }
   }
-  return n;
 }
 
 // ---- The comparison with SQLite: inputs.txt and compare.tsv ----------------
