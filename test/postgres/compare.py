@@ -95,6 +95,12 @@ def inputs():
 
 
 M3 = ['rfc8141', 'rfc2141', 'ns']
+
+
+def tok(b):
+    return 'N' if b is None else 'T:' + hexu(b)
+
+
 def sqlite_answers(cases):
     cf, of = os.path.join(WORK, 'cases.tsv'), os.path.join(WORK, 'sqlite.tsv')
     with open(cf, 'w') as f:
