@@ -35,6 +35,7 @@ import subprocess
 import sys
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'suite'))
 import suite  # noqa: E402  test/suite/suite.py: inputs.txt and compare.tsv
 

@@ -18,7 +18,7 @@ print(json.dumps({'inputs': [b.hex() for b in ins],
                   'text': [list(c) for c in suite.make_cases(ins, False)],
                   'blob': [list(c) for c in suite.make_cases(ins, True)]}))
 `;
-const got = JSON.parse(execFileSync('python3', ['-c', py, gen], { maxBuffer: 1 << 30, encoding: 'utf8' }));
+const got = JSON.parse(execFileSync('python3', ['-B', '-c', py, gen], { maxBuffer: 1 << 30, encoding: 'utf8' }));
 const ins = suite.inputs({ genCorpus: gen || undefined });
 let passed = 0, failed = 0;
 function ok(name, cond, detail) {
