@@ -5,12 +5,16 @@ test/postgres/run.sh (make postgres-test) on a throwaway cluster where the
 extension is installed.  Prints one line per failure and ends with
 "N passed, N failed".
 
-  1. every function on the test corpora (the fuzz seeds of test/fuzz/corpus,
-     2,000 lines of bench/gen_corpus.c's corpus, the spellings below), in
-     every mode, NULLs and bad MODEs included, against the SQLite build's
-     answers (test/duckdb/sqlite_ref.tcl, the same cases file format);
-     inputs that PostgreSQL's text cannot hold (a NUL byte, invalid UTF-8)
-     are left out: no text value can carry them; then urn_find's rows
+  1. every case of the conformance suite's comparison with SQLite
+     (test/suite/compare.tsv on test/suite/inputs.txt: the fuzz seeds of
+     test/fuzz/corpus, 2,000 lines of bench/gen_corpus.c's corpus, the
+     spellings of the manual's rules; read by test/suite/suite.py, as every
+     engine's runner reads them): every function, in every mode, NULLs and
+     bad MODEs included, against the SQLite build's answers
+     (test/duckdb/sqlite_ref.tcl, the same cases file format), under
+     compare.tsv's "differ postgres" rules; cases that PostgreSQL's text
+     cannot hold (a BLOB, a NUL byte, invalid UTF-8) are left out: no text
+     value can carry them; then urn_find's rows
      (urn, start) and urn_parse's row on every input in every mode, and the rows of
      urn_namespaces() and urn_resolvers(), against SQLite's tables (Python's
      sqlite3 module loading the SQLite build);
@@ -38,6 +42,10 @@ import re
 import subprocess
 import sys
 import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'suite'))
+import suite  # noqa: E402  test/suite/suite.py: inputs.txt and compare.tsv
 
 PORT, WORK = sys.argv[1], sys.argv[2]
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -85,50 +93,10 @@ def utf8_text(b):
 # ---- 1. The functions against the SQLite build ------------------------------
 
 def inputs():
-    out = []
-    corpus = os.path.join(TOP, 'test', 'fuzz', 'corpus')
-    for d in sorted(os.listdir(corpus)):
-        for f in sorted(os.listdir(os.path.join(corpus, d))):
-            b = open(os.path.join(corpus, d, f), 'rb').read()
-            out.append(b)
-            if len(b) > 1:
-                out.append(b[1:])
-    if GEN:
-        text = subprocess.run([GEN, '2000', '7'], capture_output=True, check=True).stdout
-        out.extend(text.split(b'\n')[:-1])
-    words = [
-        '', 'x', 'urn:', 'urn:x', 'urn:ab', 'urn:ab:', 'urn:ab:c', 'URN:AB:C',
-        'urn:example:a123,z456', 'URN:example:a123,z456', 'urn:EXAMPLE:a123,z456',
-        'urn:example:a123,z456?+abc', 'urn:example:a123,z456?=xyz',
-        'urn:example:a123,z456#789', 'urn:example:a123,z456/foo',
-        'urn:example:a123%2Cz456', 'urn:example:a123%2cz456', 'urn:example:A123,Z456',
-        'urn:example:a%2cb?+r%2f?=q%3a#f%2b', 'urn:example:a?+', 'urn:example:a?=',
-        'urn:example:a#', 'urn:example:a?+b?=c#', 'urn:example:/a', 'urn:example:a b',
-        'urn:example:%0', 'urn:example:%zz', 'urn:example:%00', 'urn:urn:x',
-        'urn:urn-1:x', 'urn:-ab:x', 'urn:ab-:x', 'urn:' + 'a' * 32 + ':x',
-        'urn:' + 'a' * 33 + ':x', 'urn:example:' + 'n' * 300,
-        'urn:example:' + '%2f' * 200, 'urn:ietf:rfc:2648', 'URN:IETF:RFC:2648',
-        'urn:isbn:0-395-36341-1', 'URN:ISBN:039536341-1', 'urn:isbn:0-395-36341-6',
-        'urn:isbn:978-0-395-36341-6', 'urn:isbn:123', 'urn:isbn:0-8044-2957-x',
-        'urn:issn:0167-6423', 'urn:issn:0167-642x', 'urn:isni:000000012146438X',
-        'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66',
-        'urn:uuid:6E8BC430-9C3A-11D9-9669-0800200C9A66', 'urn:uuid:xyz',
-        'urn:nbn:de:bvb:19-146642', 'URN:NBN:DE:bvb:19-146642', 'urn:nbn:x',
-        'urn:nbn:de:gbv:089-3321752945', 'urn:nbn:de:gbv:089-332175294', 'URN:NBN:fi:au:mts:m3285',
-        'urn:nbn:fi-fe19981001', 'urn:nbn:se:uu:diva-3475', 'urn:nbn:no-29865', 'urn:nbn:ch:bel-9039',
-        'urn:epc:id:sgtin:0614141.812345.6789', 'urn:epc:id:sscc:0614141.1234567890',
-        'urn:epc:id:sgtin:0614141.812345.%2F%25x', 'urn:epc:id:sgln:0614141.12345.400',
-        'urn:ogc:def:crs:EPSG::4326', 'urn:ietf:rfc:8141', 'urn:ietf:bcp:14', 'urn:issn:0317-8471',
-        'urn:oid:1.3.6.1', 'urn:oid:1..3', 'urn:doi:10.1000/ABC', 'urn:DOI:10.1000/abc',
-        'urn:isan:0000-0000-9E59-0000-O-0000-0000-2', 'urn:nzl:Act:2010', 'urn:mpeg:MPEG7:schema',
-        'urn:notregistered:x', 'urn:example:ä', 'café', 'urn:ex:café', 'ürn:ab:c',
-        'a b c', 'urn:example:a\tb',
-        'see urn:isbn:0-395-36341-1. and (urn:example:x) urn:ab:c, URN:EX:y?',
-        'é urn:ex:a ü urn:ex:b', 'urn:ex:a:b:c', 'rfc8141', 'ns',
-    ]
-    out.extend(w.encode() for w in words)
+    """The inputs of test/suite/inputs.txt that a text can hold, each once:
+    for urn_find's and urn_parse's tables."""
     seen, res = set(), []
-    for b in out:
+    for b in suite.inputs(TOP, GEN):
         if utf8_text(b) and b not in seen:
             seen.add(b)
             res.append(b)
@@ -136,80 +104,10 @@ def inputs():
 
 
 M3 = ['rfc8141', 'rfc2141', 'ns']
-UNARY = [('urn_valid', M3), ('urn_error', M3), ('urn_nid', M3[:2]), ('urn_nss', M3[:2]),
-         ('urn_rcomponent', M3[:2]), ('urn_qcomponent', M3[:2]), ('urn_fcomponent', M3[:2]),
-         ('urn_canonical', M3), ('urn_key', M3), ('urn_normalize', M3[:2]), ('urn_json', M3),
-         ('urn_extract_all', M3), ('urn_encode', None), ('urn_decode', None),
-         ('urn_isbn13', None), ('urn_url', None), ('urn_nbn_complete', None),
-         ('urn_from_url', None)]
-TEMPLATES = [b'{urn}', b'https://r.example/{nid}/{nss}?u={urn}', b'plain', b'', b'{x}',
-             b'a{urn', b'{NSS}']
 
 
 def tok(b):
     return 'N' if b is None else 'T:' + hexu(b)
-
-
-def make_cases(ins):
-    cases = []
-
-    def add(func, mode, args):
-        cases.append((len(cases), func, mode, args))
-    for b in ins:
-        for func, modes in UNARY:
-            add(func, '-', [tok(b)])
-            for m in modes or []:
-                add(func, tok(m.encode()), [tok(b)])
-    for i, a in enumerate(ins):
-        b = ins[(i + 1) % len(ins)]
-        up = a.decode().upper().encode()
-        for x, y in ((a, b), (a, up), (a, a)):
-            add('urn_equal', '-', [tok(x), tok(y)])
-            for m in M3:
-                add('urn_equal', tok(m.encode()), [tok(x), tok(y)])
-    for i, a in enumerate(ins):
-        tpl = TEMPLATES[i % len(TEMPLATES)]
-        add('urn_url', '-', [tok(a), tok(tpl)])
-        for m in M3:
-            add('urn_url', tok(m.encode()), [tok(a), tok(tpl)])
-        add('urn_url', '-', [tok(a), 'N'])
-    # urn_from_url with GCP_LENGTH, an integer (I:N): 7 on every input,
-    # lengths around 6..12 on every fourth (outside: the error).
-    for i, a in enumerate(ins):
-        add('urn_from_url', '-', [tok(a), 'I:7'])
-        if i % 4 == 0:
-            for g in ('I:5', 'I:6', 'I:12', 'I:13'):
-                add('urn_from_url', '-', [tok(a), g])
-    nids = [b'example', b'EX', b'isbn', b'a', b'', b'a b', b'urn']
-    for i, s in enumerate(ins):
-        nid, o = nids[i % len(nids)], ins[(i * 7 + 3) % len(ins)]
-        add('urn_build', '-', [tok(nid), tok(s)])
-        add('urn_build', '-', [tok(nid), tok(s), tok(o)])
-        add('urn_build', '-', [tok(nid), tok(s), 'N', tok(o)])
-        add('urn_build', '-', [tok(nid), tok(s), tok(o), tok(s), tok(o)])
-        add('urn_build', '-', [tok(nid), tok(s), 'N', 'N', tok(b'')])
-    add('urn_build', '-', ['N', tok(b'a')])
-    add('urn_build', '-', [tok(b'ex'), 'N'])
-    for func, modes in UNARY:
-        add(func, '-', ['N'])
-        for m in modes or []:
-            add(func, tok(m.encode()), ['N'])
-    add('urn_equal', '-', ['N', tok(b'urn:ab:c')])
-    add('urn_equal', '-', [tok(b'urn:ab:c'), 'N'])
-    add('urn_version', '-', [])
-    add('urn_registry_date', '-', [])
-    bad = [tok(b'x'), tok(b'NS '), 'N', tok(b''), tok(b"it's"), tok(b'RFC2141'),
-           tok('modé'.encode()), tok(b'a' * 60)]
-    for m in bad:
-        for func, modes in UNARY:
-            if not modes:
-                continue
-            add(func, m, [tok(b'urn:ab:c')])
-            add(func, m, ['N'])
-        add('urn_equal', m, [tok(b'urn:ab:c'), 'N'])
-    for func in ('urn_nid', 'urn_nss', 'urn_normalize', 'urn_fcomponent'):
-        add(func, tok(b'ns'), [tok(b'urn:ab:c')])
-    return cases
 
 
 def sqlite_answers(cases):
@@ -249,6 +147,10 @@ BEGIN
   e := format('%s(%s)', func, a);
   IF func IN ('urn_valid', 'urn_equal') THEN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' WHEN x THEN ''I:1'' ELSE ''I:0'' END FROM (SELECT %s AS x) s', e) INTO r;
+  ELSIF func = 'urn_parse' THEN
+    EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''S:'' || (x).valid::int::text || '','' || concat_ws('','', %s) END FROM (SELECT %s AS x) s',
+                   (SELECT string_agg(format('coalesce(upper(encode(convert_to((x).%s, ''UTF8''), ''hex'')), ''N'')', c), ', ')
+                    FROM unnest(ARRAY['nid', 'nss', 'r', 'q', 'f', 'canonical', 'key']) c), e) INTO r;
   ELSIF func = 'urn_json' THEN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''J:'' || x::text END FROM (SELECT %s AS x) s', e) INTO r;
   ELSIF func = 'urn_extract_all' THEN
@@ -282,15 +184,23 @@ def pg_answers(cases):
     return ans
 
 
-def same(sq, pg):
+DIFFER = suite.differ('postgres')
+
+
+def same(func, sq, pg):
+    """SQLite's answer and PostgreSQL's are the same, under compare.tsv's
+    "differ postgres" rules (test/suite/README.md)."""
     if sq == pg:
         return True
-    # A NUL byte in a result (urn_decode of a %00) is no PostgreSQL text:
-    # NULL there (docs/postgres.md).
-    if pg == 'N' and sq.startswith('T:') and '00' in [sq[i:i + 2] for i in range(2, len(sq), 2)]:
+    # nul-is-null: a NUL byte in a result (urn_decode of a %00) is no
+    # PostgreSQL text: NULL there (docs/postgres.md).
+    rule = DIFFER.get('nul-is-null', set())
+    if (func in rule or '*' in rule) and pg == 'N' and sq.startswith('T:') and \
+            '00' in [sq[i:i + 2] for i in range(2, len(sq), 2)]:
         return True
-    # urn_json: SQLite's JSON text against jsonb's rendering of it.
-    if pg.startswith('J:') and sq.startswith('T:'):
+    # jsonb: urn_json, SQLite's JSON text against jsonb's rendering of it.
+    rule = DIFFER.get('jsonb', set())
+    if (func in rule or '*' in rule) and pg.startswith('J:') and sq.startswith('T:'):
         try:
             return json.loads(bytes.fromhex(sq[2:]).decode()) == json.loads(pg[2:])
         except ValueError:
@@ -299,12 +209,14 @@ def same(sq, pg):
 
 
 def compare_functions():
-    ins = inputs()
-    cases = make_cases(ins)
+    # Every case of test/suite/compare.tsv on test/suite/inputs.txt that a
+    # text can hold (no BLOBs, no NUL, only UTF-8), as every engine has them.
+    ins = suite.inputs(TOP, GEN)
+    cases = suite.make_cases(ins, blob=False)
     sq, pg = sqlite_answers(cases), pg_answers(cases)
     nfail = 0
     for cid, func, mode, args in cases:
-        good = cid in sq and cid in pg and same(sq[cid], pg[cid])
+        good = cid in sq and cid in pg and same(func, sq[cid], pg[cid])
         if not good:
             nfail += 1
             if nfail <= 20:
