@@ -65,6 +65,8 @@
 #include <sys/wait.h>
 #include <sqlite3.h>
 #include "urn_scan.h"
+#include "urn_key.h"
+#include "urn_cmp.h"
 #include "urn_class.h"
 #include "urn_block.h"
 

@@ -29,6 +29,7 @@
 #include "urn_class.h"
 #include "urn_block.h"
 #include "urn_cmp.h"
+#include "urn_key.h"
 #include "urn_ns_rules.h"
 #include "urn_utf16.h"
 

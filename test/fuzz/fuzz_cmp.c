@@ -34,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../../ext/core/urn_scan.h"
+#include "../../ext/core/urn_key.h"
+#include "../../ext/core/urn_cmp.h"
 #include "../../ext/core/urn_ns.h"
 #include "../../ext/core/urn_utf16.h"
 
