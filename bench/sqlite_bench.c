@@ -22,8 +22,9 @@
 **   4. ORDER BY over all rows: x COLLATE URN and URN_NS against MEMCMP and
 **      BINARY, urn_key(x) and the stored k against BINARY;
 **   5. the C core alone (urnScan + urnKeyWrite, compiled in here from
-**      ext/core/urn_scan.c and ext/core/urn_key.c) against a byte-by-byte lower-casing
-**      copy of the same bytes, in URNs/s and MB/s;
+**      ext/core/urn_scan.c and ext/core/urn_key.c, with urn_cmp.c) against
+**      a byte-by-byte lower-casing copy of the same bytes, in URNs/s and
+**      MB/s;
 **   6. heap allocations per call of urn_valid and per comparison of the
 **      collations URN and URN_NS, counted by a counting SQLite allocator
 **      and, with glibc, by counting every malloc/calloc/realloc of the
