@@ -2,8 +2,9 @@
 // in a stock DuckDB from npm (@duckdb/node-api), as make duckdb-test runs it:
 //
 //   1. every function, in every mode it takes, on every input of the test
-//      corpora (the fuzz seeds of test/fuzz/corpus/, 2,000 lines of
-//      bench/gen_corpus.c's corpus and the spellings below)
+//      corpora (the fuzz seeds of test/fuzz/corpus/, the real links of
+//      test/data/links.tsv, 2,000 lines of bench/gen_corpus.c's corpus and
+//      the spellings below)
 //      as VARCHAR and as BLOB, on pairs (urn_equal) and tuples (urn_build),
 //      urn_parse's STRUCT against SQLite's urn_parse row,
 //      with NULLs and bad MODEs, returns what the SQLite build (URN_EXT)
@@ -85,6 +86,11 @@ function inputs() {
       out.push(b);
       if (b.length > 1) out.push(b.subarray(1));
     }
+  }
+  // The real links of test/data/links.tsv (its first column; test/link.test
+  // reads the rest), urn_from_url's forms as records write them.
+  for (const line of fs.readFileSync(path.join(top, 'test', 'data', 'links.tsv'), 'utf8').split('\n')) {
+    if (line !== '' && !line.startsWith('#')) out.push(Buffer.from(line.split('\t')[0], 'utf8'));
   }
   // The corpus of the benchmark and the tests (bench/gen_corpus.c): 2,000
   // lines of URNs, respellings and broken strings.

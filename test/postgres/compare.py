@@ -6,7 +6,8 @@ extension is installed.  Prints one line per failure and ends with
 "N passed, N failed".
 
   1. every function on the test corpora (the fuzz seeds of test/fuzz/corpus,
-     2,000 lines of bench/gen_corpus.c's corpus, the spellings below), in
+     the real links of test/data/links.tsv, 2,000 lines of
+     bench/gen_corpus.c's corpus, the spellings below), in
      every mode, NULLs and bad MODEs included, against the SQLite build's
      answers (test/duckdb/sqlite_ref.tcl, the same cases file format);
      inputs that PostgreSQL's text cannot hold (a NUL byte, invalid UTF-8)
@@ -85,6 +86,12 @@ def inputs():
             out.append(b)
             if len(b) > 1:
                 out.append(b[1:])
+    # The real links of test/data/links.tsv (its first column; link.test
+    # reads the rest), urn_from_url's forms as records write them.
+    for line in open(os.path.join(TOP, 'test', 'data', 'links.tsv'), encoding='utf-8'):
+        line = line.rstrip('\n')
+        if line and not line.startswith('#'):
+            out.append(line.split('\t')[0].encode())
     if GEN:
         text = subprocess.run([GEN, '2000', '7'], capture_output=True, check=True).stdout
         out.extend(text.split(b'\n')[:-1])
