@@ -789,12 +789,11 @@ static int fromDigitalLinkAt(Txt path, size_t i, int nGcp, Epc *p){
   nKey = pctDecode(val, aKey, sizeof(aKey));
   if( qVal.z ) nSer = pctDecode(qVal, aSer, sizeof(aSer));
   if( nKey<0 || nSer<0 || (qVal.z && nSer==0) ) return 0;
-  /* GS1 Digital Link URI Syntax, gtin-value = 14DIGIT: "the value of a
-  ** GTIN-8, GTIN-12 or GTIN-13 SHALL be prefixed with leading zeroes
-  ** serving as filler digits to reach a total of 14 digits" (GS1 General
-  ** Specifications §2.1.1.10).  One written without them (GS1's own
-  ** toolkits read it so) is that GTIN: the zeros are filler, and the check
-  ** digit, weighted from the right, is the same. */
+  /* GS1 Digital Link URI Syntax writes a GTIN in 14 digits, a GTIN-8,
+  ** -12 or -13 right-justified with leading zeros as filler (GS1 General
+  ** Specifications, a GTIN in a 14-digit field).  One written without
+  ** them (GS1's own toolkits read it so) is that GTIN: the zeros are
+  ** filler, and the check digit, weighted from the right, is the same. */
   if( isExactly(ai, "01") && (nKey==8 || nKey==12 || nKey==13)
    && allDigits(aKey, (size_t)nKey) ){
     memmove(aKey+14-nKey, aKey, (size_t)nKey);
@@ -856,10 +855,12 @@ static size_t fromWhole(Txt t, int decode, char *zOut, size_t nOut){
 /* The general rule, for a host that no resolver row names: a link whose
 ** path ends in a segment that is a whole URN (RFC 8141 §2; one '/' after
 ** it makes no new segment; the segment as it stands when it starts with
-** "urn:", percent-decoded once when it starts with "urn%3A"), or else whose first parameter of azIdParam[] holding a whole
-** URN (decoded once, as a query value is), names that URN.  A URN before
-** the last segment (a folder of a site, /urn:x:y/file.pdf) is not the
-** link's name, nor is a name without "urn:", whose NID no resolver says. */
+** "urn:", percent-decoded once when it starts with "urn%3A"), or else the
+** first parameter of azIdParam[] whose value, decoded once as a query
+** value is, is a whole URN, names that URN.  A URN before the last
+** segment (a folder of a site, /urn:x:y/file.pdf) is not the link's name,
+** nor is a name without "urn:", whose NID no resolver says, nor a
+** parameter in the fragment (the page's, not the link's). */
 static size_t fromWholeUrn(const Link *pL, char *zOut, size_t nOut){
   Txt seg;
   size_t i, s, e = pL->path.n, nUrn;
@@ -876,7 +877,6 @@ static size_t fromWholeUrn(const Link *pL, char *zOut, size_t nOut){
     if( nUrn!=URN_URL_NULL ) return nUrn;
   }
   for(i=0; pL->query.z && i<pL->query.n; i=s+1){
-    size_t e;
     int k;
     for(s=i; s<pL->query.n && pL->query.z[s]!='&'; s++){}
     for(e=i; e<s && pL->query.z[e]!='='; e++){}
