@@ -43,16 +43,7 @@ const UrnResolver *rowTable(int *pnRow){
   return aRow;
 }
 
-static int nFail = 0;
-
-static void report(const char *zName, const char *zWhy){
-  if( zWhy ){
-    printf("%s FAILED: %s\n", zName, zWhy);
-    nFail++;
-  }else{
-    printf("%s ok\n", zName);
-  }
-}
+#include "creport.h"
 
 /* Read zLink; the answer must be zWant (0: NULL).  0 if it is, or why. */
 static const char *readBack(const char *zLink, const char *zWant){
