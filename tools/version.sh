@@ -20,14 +20,16 @@
 #                                copy that differs; exits 1 if any does
 #   tools/version.sh set X.Y.Z   write X.Y.Z into VERSION and every copy (the
 #                                PostgreSQL install script renamed; the old
-#                                one belongs in packaging/postgres/; CHANGELOG.md
-#                                and the update script urn--OLD--X.Y.Z.sql
-#                                are the maintainer's to write)
+#                                one belongs in packaging/postgres/; a
+#                                debian/changelog entry that points to
+#                                CHANGELOG.md; CHANGELOG.md's entry and the
+#                                update script urn--OLD--X.Y.Z.sql are the
+#                                maintainer's to write)
 set -eu
 cd "$(dirname "$0")/.."
 v=$(cat VERSION)
 semver='[0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*'
-docs="README.md $(ls docs/*.md pkg/*/README.md)"
+docs="README.md $(ls docs/*.md pkg/*/README.md packaging/pgxn/META.json 2>/dev/null)"
 
 # Each copy as "FILE<TAB>VERSION-FOUND", one line per occurrence.
 copies() {
@@ -39,7 +41,7 @@ copies() {
   printf 'sqlpkg.json\t%s\n' "$(sed -n 's/^    "version": "\(.*\)",$/\1/p' sqlpkg.json)"
   printf 'pkg/duckdb/description.yml\t%s\n' "$(sed -n 's/^  version: \(.*\)$/\1/p' pkg/duckdb/description.yml)"
   if [ -f packaging/pgxn/META.json ]; then
-    grep -n "\"version\" *: *\"$semver\"" packaging/pgxn/META.json |
+    grep -n "\"version\" *: *\"$semver\"" packaging/pgxn/META.json | grep -v meta-spec |
       sed "s/^\([0-9]*\):.*\"version\" *: *\"\($semver\)\".*/packaging\/pgxn\/META.json:\1\t\2/"
   fi
   if [ -f debian/changelog ]; then
@@ -68,11 +70,17 @@ case ${1:-} in
     sed -i "s/^    \"version\": \"$oldre\",\$/    \"version\": \"$new\",/" sqlpkg.json
     sed -i "s/^  version: $oldre\$/  version: $new/" pkg/duckdb/description.yml
     [ ! -f packaging/pgxn/META.json ] || sed -i "s/\"version\" *: *\"$oldre\"/\"version\": \"$new\"/" packaging/pgxn/META.json
+    if [ -f debian/changelog ]; then
+      who=$(sed -n 's/^ -- \(.*>\)  .*/\1/p' debian/changelog | head -n 1)
+      { printf 'sqlite-urn (%s-1) unstable; urgency=medium\n\n  * New upstream release %s: see CHANGELOG.md.\n\n -- %s  %s\n\n' \
+          "$new" "$new" "$who" "$(LC_ALL=C date -R)"; cat debian/changelog; } > debian/changelog.new
+      mv debian/changelog.new debian/changelog
+    fi
     # shellcheck disable=SC2086
     sed -i -E "s/(sqlite-urn-|sqlite_urn-|duckdb-urn-|urn--|→ |→ True )$oldre/\1$new/g" $docs
     mv "ext/postgres/urn--$old.sql" "ext/postgres/urn--$new.sql"
-    echo "VERSION is $new.  Still to write: CHANGELOG.md's entry, debian/changelog's"
-    echo "(dch -v $new-1), ext/postgres/urn--$old--$new.sql (the update; keep"
+    echo "VERSION is $new.  Still to write: CHANGELOG.md's entry (debian/changelog"
+    echo "points to it), ext/postgres/urn--$old--$new.sql (the update; keep"
     echo "urn--$old.sql's text in packaging/postgres/ for the update test)."
     ;;
   *) echo "usage: $0 [check | set X.Y.Z]" >&2; exit 2 ;;
