@@ -112,9 +112,12 @@ $(PGXN_ZIP): $(PGXN_FILES) packaging/pgxn/META.json packaging/pgxn/Makefile
 	rm -rf $(RELEASE_DIR)/pgxn && mkdir -p $(RELEASE_DIR)/pgxn/urn-$(URN_VERSION) dist
 	tar -cf - $(PGXN_FILES) | tar -C $(RELEASE_DIR)/pgxn/urn-$(URN_VERSION) -xf -
 	cp packaging/pgxn/META.json packaging/pgxn/Makefile $(RELEASE_DIR)/pgxn/urn-$(URN_VERSION)/
-	find $(RELEASE_DIR)/pgxn -exec touch -d @0 {} +
-	rm -f $@ && cd $(RELEASE_DIR)/pgxn && LC_ALL=C zip -X -q -r $(CURDIR)/$@ \
-	  $$(cd $(CURDIR)/$(RELEASE_DIR)/pgxn && find urn-$(URN_VERSION) | LC_ALL=C sort)
+	$(PKG_PY) -c 'import os, sys, zipfile; \
+	  os.chdir(sys.argv[1]); \
+	  z = zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED); \
+	  files = sorted(os.path.join(d, f) for d, _, fs in os.walk(sys.argv[3]) for f in fs); \
+	  [z.writestr(zipfile.ZipInfo(f, (1980, 1, 1, 0, 0, 0)), open(f, "rb").read(), zipfile.ZIP_DEFLATED) for f in files]; \
+	  z.close()' $(RELEASE_DIR)/pgxn $(CURDIR)/$@ urn-$(URN_VERSION)
 	@echo $@
 
 release-test-deb deb:

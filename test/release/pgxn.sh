@@ -87,12 +87,14 @@ server=$!
 i=0; until python3 -c "import urllib.request; urllib.request.urlopen('http://127.0.0.1:$port/index.json')" 2>/dev/null; do
   i=$((i+1)); [ $i -lt 50 ] || break; sleep 0.2; done
 pgc=/usr/lib/postgresql/15/bin/pg_config
+files="/usr/lib/postgresql/15/lib/urn.so /usr/share/postgresql/15/extension/urn.control
+       /usr/share/postgresql/15/extension/urn--$version.sql"
+left=; for f in $files; do [ ! -e "$bchroot$f" ] || left="$left $f"; done
+if [ -z "$left" ]; then ok; else bad "2.0 urn is not installed in the build chroot before" "present:$left"; fi
 log=$(in_root "$bchroot" pgxn install --mirror "http://127.0.0.1:$port/" --pg_config $pgc urn 2>&1)
 if [ $? = 0 ]; then ok; else bad "2.1 pgxn install --mirror http://127.0.0.1:$port/ urn" "$log"; fi
 if grep -q "GET /dist/urn/$version/urn-$version.zip" "$tmp/http.log"; then ok; else bad "2.2 the zip came from the mirror" "$(cat "$tmp/http.log")"; fi
 kill "$server"; wait "$server" 2>/dev/null; server=
-files="/usr/lib/postgresql/15/lib/urn.so /usr/share/postgresql/15/extension/urn.control
-       /usr/share/postgresql/15/extension/urn--$version.sql"
 left=; for f in $files; do [ -f "$bchroot$f" ] || left="$left $f"; done
 if [ -z "$left" ]; then ok; else bad "2.3 installed into PostgreSQL 15" "missing:$left"; fi
 
@@ -109,6 +111,7 @@ got=$(NET=none in_root "$bchroot" su postgres -s /bin/sh -c '
   rc=0; psql -X -q -A -t -h $d -d postgres -v ON_ERROR_STOP=1 -f /tmp/urn.sql || rc=$?
   pid=$(head -1 $d/postmaster.pid)
   /usr/lib/postgresql/15/bin/pg_ctl -D $d -w stop -m fast >/dev/null
+  i=0; while kill -0 $pid 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
   kill -0 $pid 2>/dev/null && echo "postmaster $pid still runs"
   rm -rf $d; exit $rc' 2>&1)
 if [ "$got" = "$(printf '%s\nt' "$version")" ]; then ok; else bad "3.1 CREATE EXTENSION urn" "$got"; fi
