@@ -84,25 +84,30 @@ $(RELEASE_DIR)/old/wheel/.built: $(RELEASE_OLD_LIB) pkg/python/build_wheel.py
 	$(PKG_PY) pkg/python/build_wheel.py $(RELEASE_OLD_LIB) $(RELEASE_OLD) $(@D)
 	@touch $@
 
-release-test-pip: wheel $(RELEASE_DIR)/old/wheel/.built
+# The packages of make release (or make wheel, make npm) when dist/ has
+# them, else built here.
+RELEASE_HAVE_WHEEL = $(wildcard dist/sqlite_urn-$(URN_VERSION)-py3-none-*_$(shell uname -m).whl)
+RELEASE_HAVE_NPM   = $(wildcard dist/sqlite-urn-$(URN_VERSION).tgz)
+
+release-test-pip: $(if $(RELEASE_HAVE_WHEEL),,wheel) $(RELEASE_DIR)/old/wheel/.built
 	$(PKG_PY) test/release/pip.py $(URN_VERSION) dist $(RELEASE_DIR)/old/wheel
 
 # The older npm package: make npm's staged package with the older library
 # for this machine's platform and the older version.
-$(RELEASE_DIR)/old/npm/sqlite-urn-$(RELEASE_OLD).tgz: $(RELEASE_OLD_LIB) dist/sqlite-urn-$(URN_VERSION).tgz
+$(RELEASE_DIR)/old/npm/sqlite-urn-$(RELEASE_OLD).tgz: $(RELEASE_OLD_LIB) $(if $(RELEASE_HAVE_NPM),,npm)
 	rm -rf $(@D) && mkdir -p $(@D)/stage
 	tar -xzf dist/sqlite-urn-$(URN_VERSION).tgz -C $(@D)/stage
 	cp $(RELEASE_OLD_LIB) $(@D)/stage/package/lib/$(NODE_$(HOST_PLATFORM))/urn.so
 	cd $(@D)/stage/package && npm pkg set version=$(RELEASE_OLD) && npm pack --pack-destination $(CURDIR)/$(@D) >/dev/null
 
-$(VERDACCIO_DIR)/.installed: mk/release.mk
+$(VERDACCIO_DIR)/.installed-$(VERDACCIO_PKG):
 	rm -rf $(@D) && mkdir -p $(@D)
 	printf '{"private":true,"overrides":{"node-fetch":"2.7.0"}}\n' > $(@D)/package.json
 	sh tools/npm-fetch.sh $(@D) "the npm registry make release-test-npm publishes to" \
 	  npm install --no-audit --no-fund $(VERDACCIO_PKG)
 	@touch $@
 
-release-test-npm: $(VERDACCIO_DIR)/.installed $(RELEASE_DIR)/old/npm/sqlite-urn-$(RELEASE_OLD).tgz
+release-test-npm: $(VERDACCIO_DIR)/.installed-$(VERDACCIO_PKG) $(RELEASE_DIR)/old/npm/sqlite-urn-$(RELEASE_OLD).tgz
 	node test/release/npm.js $(URN_VERSION) $(CURDIR)/dist/sqlite-urn-$(URN_VERSION).tgz \
 	  $(CURDIR)/$(RELEASE_DIR)/old/npm/sqlite-urn-$(RELEASE_OLD).tgz $(CURDIR)/$(VERDACCIO_DIR)
 
