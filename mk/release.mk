@@ -121,7 +121,9 @@ $(PGXN_ZIP): $(PGXN_FILES) packaging/pgxn/META.json packaging/pgxn/Makefile
 	  os.chdir(sys.argv[1]); \
 	  z = zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED); \
 	  files = sorted(os.path.join(d, f) for d, _, fs in os.walk(sys.argv[3]) for f in fs); \
-	  [z.writestr(zipfile.ZipInfo(f, (1980, 1, 1, 0, 0, 0)), open(f, "rb").read(), zipfile.ZIP_DEFLATED) for f in files]; \
+	  infos = [zipfile.ZipInfo(f, (1980, 1, 1, 0, 0, 0)) for f in files]; \
+	  [setattr(i, "external_attr", 0o100644 << 16) for i in infos]; \
+	  [z.writestr(i, open(i.filename, "rb").read(), zipfile.ZIP_DEFLATED) for i in infos]; \
 	  z.close()' $(RELEASE_DIR)/pgxn $(CURDIR)/$@ urn-$(URN_VERSION)
 	@echo $@
 

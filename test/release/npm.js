@@ -30,7 +30,8 @@ function check(name, ok, why) {
 }
 function run(cmd, args, opts = {}) {
   const r = cp.spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 26, ...opts });
-  return { status: r.status, out: (r.stdout || "") + (r.stderr || "") + (r.error ? String(r.error) : "") };
+  return { status: r.status, stdout: r.stdout || "",
+           out: (r.stdout || "") + (r.stderr || "") + (r.error ? String(r.error) : "") };
 }
 function freePort() {
   return new Promise((res, rej) => {
@@ -99,7 +100,7 @@ async function main() {
     check(`1.2 npm publish ${VERSION}`, o.status === 0, o.out);
     o = run("npm", ["view", "sqlite-urn", "versions", "dist-tags.latest", "--json"], { env });
     let view = {};
-    try { view = JSON.parse(o.out); } catch (e) { /* below */ }
+    try { view = JSON.parse(o.stdout); } catch (e) { /* below */ }
     check("1.3 npm view: both versions, latest is VERSION",
           JSON.stringify(view.versions) === JSON.stringify([oldVersion, VERSION]) &&
           view["dist-tags.latest"] === VERSION, o.out);
