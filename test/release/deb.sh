@@ -128,13 +128,14 @@ got=$(NET=none in_root "$inst" su postgres -s /bin/sh -c '
   rc=0; psql -X -q -A -t -h $d -d postgres -v ON_ERROR_STOP=1 -f /tmp/urn.sql || rc=$?
   pid=$(head -1 $d/postmaster.pid)
   /usr/lib/postgresql/15/bin/pg_ctl -D $d -w stop -m fast >/dev/null
+  i=0; while kill -0 $pid 2>/dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
   kill -0 $pid 2>/dev/null && echo "postmaster $pid still runs"
   exit $rc' 2>&1)
 want=$(printf '%s\nt\n%s' "$version" "$version")
 if [ "$got" = "$want" ]; then ok; else bad "5.1 CREATE EXTENSION urn in a fresh cluster" "$got"; fi
 
 # 6. .load urn in sqlite3: found in /usr/lib/<triplet>/ by name.
-got=$(in_root "$inst" sh -c "printf '%s\n' '.load urn' \"SELECT urn_version(), 'urn:a:b' = 'URN:A:b' COLLATE URN;\" | sqlite3 -bail :memory:" 2>&1)
+got=$(in_root "$inst" sh -c "printf '%s\n' '.load urn' \"SELECT urn_version(), 'urn:example:a%2Cb' = 'URN:EXAMPLE:a%2cb#f' COLLATE URN;\" | sqlite3 -bail :memory:" 2>&1)
 if [ "$got" = "$version|1" ]; then ok; else bad "6.1 .load urn in sqlite3" "$got"; fi
 
 # 7. apt-get purge: no file of either package is left.
