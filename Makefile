@@ -204,7 +204,15 @@ Packages, in dist/
   make wheel              the Python wheel, tested in a virtual environment
   make npm                the npm package (better-sqlite3, libsql, the browser)
   make sqlpkg-check       sqlpkg.json against the archives
-  make release            all of these for every platform of a release
+  make release            all of these for every platform of a release, dist/SHA256SUMS
+  make pgxn               dist/urn-VERSION.zip, the PGXN distribution
+  make deb                postgresql-15-urn, libsqlite3-mod-urn (root: a chroot)
+  make release-test       each package installed by name from a registry on 127.0.0.1:
+  make release-test-pip     pip install from a PEP 503 index, fresh venvs
+  make release-test-npm     npm install from verdaccio, a fresh project
+  make release-test-deb     apt-get install from an apt repository (root: chroots)
+  make release-test-pgxn    pgxn install from a PGXN mirror (root: a chroot)
+  make release-test-duckdb  two releases in a repository, UPDATE EXTENSIONS
   make platforms          the library of each platform, under build/platforms/
   make platforms-test     the arm64 and Windows libraries run here (qemu, wine)
   make windows            build/win/urn.dll, cross-compiled with mingw-w64

@@ -33,8 +33,9 @@ EXTDIR  ?= $(LIBDIR)/sqlite-urn
 DOCDIR  ?= $(PREFIX)/share/doc/sqlite-urn
 INSTALL ?= install
 
-# The version is the one urn_version() reports.
-URN_VERSION  := $(shell sed -n 's/^.define URN_VERSION "\([^"]*\)".*/\1/p' ext/sqlite/urn.c)
+# The version, written in one place (VERSION; ext/core/urn_version.h gives
+# it to urn_version(), test/version.test checks every copy).
+URN_VERSION  := $(shell cat VERSION 2>/dev/null)
 SHA256SUM    := $(shell command -v sha256sum >/dev/null 2>&1 && echo sha256sum || echo 'shasum -a 256')
 # Same inputs, same archive: GNU tar can fix order, owners and times.
 TAR_REPRO    := $(shell tar --version 2>/dev/null | grep -q 'GNU tar' && \
@@ -65,7 +66,7 @@ uninstall:
 # an archive's files where it downloaded it and creates no directories, so
 # that a file under sqlite-urn-VERSION-PLATFORM/ fails its install.
 dist: platforms
-	@test -n "$(URN_VERSION)" || { echo "dist: no URN_VERSION in ext/sqlite/urn.c" >&2; exit 1; }
+	@test -n "$(URN_VERSION)" || { echo "dist: no version in VERSION" >&2; exit 1; }
 	rm -rf build/dist
 	rm -f dist/sqlite-urn-*.tar.gz dist/sqlite-urn-*.tar.gz.sha256 dist/checksums.txt
 	mkdir -p build/dist/check dist

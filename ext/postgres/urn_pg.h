@@ -13,9 +13,9 @@
 #include "../core/urn_cmp.h"
 #include "../core/urn_mode.h"
 
-/* The version of ext/sqlite/urn.c, which make dist reads; the tests compare
-** the engines' urn_version(). */
-#define URN_VERSION "0.1.0"
+/* urn_version(): VERSION's, as in every engine; the tests compare the
+** engines' urn_version(). */
+#include "../core/urn_version.h"
 
 /* The bytes of a text (or urn) value: z[0..n), or z==0 for SQL NULL. */
 typedef struct UrnPgArg {
