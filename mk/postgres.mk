@@ -18,6 +18,8 @@
 #                          "N passed, N failed".  About 2 minutes.
 #   make postgres-cluster  only the replication test (test/postgres/
 #                          replication.sh): a primary and a hot standby.
+#   make postgres-shard    only the sharding test (test/postgres/shard.sh):
+#                          PARTITION BY HASH over postgres_fdw on two shards.
 #   make bench-postgres    the speed rows of docs/postgres.md
 #                          (bench/postgres_bench.sh) on BENCH_N rows, its
 #                          section of bench/results.txt replaced; make bench
@@ -37,7 +39,7 @@ POSTGRES_MAKE    = MAKEFLAGS= $(MAKE) --no-print-directory -C $(POSTGRES_DIR) \
                    -f $(CURDIR)/ext/postgres/Makefile PG_CONFIG=$(PG_CONFIG) \
                    PG_CFLAGS="$(POSTGRES_CFLAGS)"
 
-.PHONY: postgres postgres-install postgres-test postgres-cluster bench-postgres prereqs-postgres
+.PHONY: postgres postgres-install postgres-test postgres-cluster postgres-shard bench-postgres prereqs-postgres
 
 prereqs-postgres:
 	@sh tools/prereqs.sh cc postgres
@@ -66,6 +68,9 @@ postgres-test: postgres-install $(LIB) $(POSTGRES_DIR)/gen_corpus prereqs
 
 postgres-cluster: postgres-install
 	sh test/postgres/replication.sh
+
+postgres-shard: postgres-install
+	sh test/postgres/shard.sh
 
 bench-postgres: postgres-install $(POSTGRES_DIR)/gen_corpus
 	sh bench/postgres_bench.sh --rows $(BENCH_N) --gen $(POSTGRES_DIR)/gen_corpus \

@@ -7,8 +7,9 @@
 #   2. test/postgres/compare.py: every function row by row against the SQLite
 #      build, the order of the golden file, indexes against sequential
 #      scans, bad input, docs/postgres.md's examples;
-#   3. with URN_PG_REPLICATION=1, test/postgres/replication.sh (make
-#      postgres-cluster runs it on its own).
+#   3. with URN_PG_REPLICATION=1, test/postgres/replication.sh and
+#      test/postgres/shard.sh (make postgres-cluster and make postgres-shard
+#      run them on their own).
 # Ends with "N passed, N failed"; exits 1 when anything failed.
 set -u
 cd "$(dirname "$0")/../.."
@@ -25,8 +26,8 @@ pass=0; fail=0
 regress=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
 mkdir -p "$PGT_DIR/regress"
 # In this order: urn_type creates the extension in the database both use.
-tests="urn_type urn_functions"
-[ "$(ls test/postgres/sql | wc -l)" = 2 ] || { echo "run.sh: a test of test/postgres/sql is not listed"; fail=$((fail+1)); }
+tests="urn_type urn_functions urn_ops"
+[ "$(ls test/postgres/sql | wc -l)" = 3 ] || { echo "run.sh: a test of test/postgres/sql is not listed"; fail=$((fail+1)); }
 "$regress" --host=127.0.0.1 --port="$port" --user="$PGT_USER" \
   --inputdir=test/postgres --outputdir="$PGT_DIR/regress" --dbname=urn_regress \
   $tests > "$PGT_DIR/regress/log" 2>&1
@@ -55,16 +56,18 @@ case "$line" in
 esac
 pg_stop_all
 
-# 3. The replication test, when asked.
+# 3. The replication and sharding tests, when asked.
 if [ "${URN_PG_REPLICATION:-0}" = 1 ]; then
-  sh test/postgres/replication.sh | tee "$PGT_DIR/repl.log"
-  line=$(tail -1 "$PGT_DIR/repl.log")
-  case "$line" in
-    *" passed, "*" failed")
-      pass=$((pass + ${line%% passed*}))
-      f=${line#*passed, }; fail=$((fail + ${f%% failed}));;
-    *) fail=$((fail+1));;
-  esac
+  for t in replication shard; do
+    sh test/postgres/$t.sh | tee "$PGT_DIR/$t.log"
+    line=$(tail -1 "$PGT_DIR/$t.log")
+    case "$line" in
+      *" passed, "*" failed")
+        pass=$((pass + ${line%% passed*}))
+        f=${line#*passed, }; fail=$((fail + ${f%% failed}));;
+      *) fail=$((fail+1));;
+    esac
+  done
 fi
 
 echo "$pass passed, $fail failed"
