@@ -20,6 +20,9 @@
 #                          replication.sh): a primary and a hot standby.
 #   make postgres-shard    only the sharding test (test/postgres/shard.sh):
 #                          PARTITION BY HASH over postgres_fdw on two shards.
+#   make postgres-valgrind the pg_regress suite on a server under Valgrind's
+#                          memcheck (test/postgres/valgrind.sh); make check
+#                          runs it.  About 4 minutes.
 #   make bench-postgres    the speed rows of docs/postgres.md
 #                          (bench/postgres_bench.sh) on BENCH_N rows, its
 #                          section of bench/results.txt replaced; make bench
@@ -39,7 +42,7 @@ POSTGRES_MAKE    = MAKEFLAGS= $(MAKE) --no-print-directory -C $(POSTGRES_DIR) \
                    -f $(CURDIR)/ext/postgres/Makefile PG_CONFIG=$(PG_CONFIG) \
                    PG_CFLAGS="$(POSTGRES_CFLAGS)"
 
-.PHONY: postgres postgres-install postgres-test postgres-cluster postgres-shard bench-postgres prereqs-postgres
+.PHONY: postgres postgres-install postgres-test postgres-cluster postgres-shard postgres-valgrind bench-postgres prereqs-postgres
 
 prereqs-postgres:
 	@sh tools/prereqs.sh cc postgres
@@ -71,6 +74,10 @@ postgres-cluster: postgres-install
 
 postgres-shard: postgres-install
 	sh test/postgres/shard.sh
+
+postgres-valgrind: postgres-install
+	@sh tools/prereqs.sh valgrind
+	sh test/postgres/valgrind.sh
 
 bench-postgres: postgres-install $(POSTGRES_DIR)/gen_corpus
 	sh bench/postgres_bench.sh --rows $(BENCH_N) --gen $(POSTGRES_DIR)/gen_corpus \

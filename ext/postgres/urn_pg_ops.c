@@ -83,6 +83,8 @@ static Datum textUrn(Datum t){
 ** is not a URN, docs/design.md I3), which never ties with a URN's key (a
 ** URN itself): -1, 0 or 1, and 0 exactly when x = t. */
 static int cmpText(Datum x, Datum t){
+  /* A text that is not a URN goes to urn_cmp as it is: a value of the type
+  ** is its spelling, and urn_cmp orders any string by its key. */
   Datum u = textUrn(t);
   return DatumGetInt32(DirectFunctionCall2(urn_cmp, x, u!=(Datum)0 ? u : t));
 }
