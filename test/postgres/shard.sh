@@ -17,7 +17,10 @@
 #   4. x = 'a spelling' prunes to one partition and is pushed down (EXPLAIN
 #      VERBOSE: one Foreign Scan, its Remote SQL with the condition); x =
 #      a text and x ^@ 'prefix' (filtered on the coordinator) count the
-#      rows inserted.
+#      rows inserted;
+#   5. a shard dumped whole (pg_dump -Fc) restores with its extension, rows
+#      and PRIMARY KEY; dumped by table (-t) it holds no CREATE EXTENSION
+#      and restores only into a database where urn is created.
 # Every wait is bounded; every postmaster is stopped by its PID.  Ends
 # with "N passed, N failed".
 set -u
@@ -109,6 +112,37 @@ got=$(q "$C" "SELECT n FROM item WHERE x = 'urn:isbn:100003'::text;")
 got=$(q "$C" "SELECT count(*) FROM item WHERE x ^@ 'urn:nbn:de:';")
 want=$(q "$C" "SELECT count(*) FROM generate_series(1, $ROWS) i WHERE i % 3 = 1;")
 [ "$got" = "$want" ]; ok 4.4 $? "x ^@ 'urn:nbn:de:': $got rows, $want inserted"
+
+# 5. Dump and restore a shard (docs/postgres.md): a full dump restores
+# with the extension, rows and PRIMARY KEY; a dump of one table (-t) holds
+# no CREATE EXTENSION, so it restores only where the extension is created.
+d() {   # d PORT DB SQL: one value
+  pg_psql "$1" -d "$2" -A -t -v ON_ERROR_STOP=1 -c "$3" 2>&1
+}
+pgt_as "$PG_BIN/pg_dump" -h 127.0.0.1 -p "$S0" -U "$PGT_USER" -Fc -f "$PGT_DIR/full.dump" urn_shard
+ok 5.1 $? "pg_dump of a shard"
+pgt_as "$PG_BIN/pg_dump" -h 127.0.0.1 -p "$S0" -U "$PGT_USER" -Fc -t item -f "$PGT_DIR/item.dump" urn_shard
+ok 5.2 $? "pg_dump -t item"
+pg_psql "$S0" -d postgres -q -c "CREATE DATABASE r_full" -c "CREATE DATABASE r_part" \
+  -c "CREATE DATABASE r_ext" >/dev/null
+out=$(pgt_as "$PG_BIN/pg_restore" -h 127.0.0.1 -p "$S0" -U "$PGT_USER" -d r_full "$PGT_DIR/full.dump" 2>&1)
+got=$(d "$S0" r_full "SELECT count(*) FROM item;")
+want=$(d "$S0" urn_shard "SELECT count(*) FROM item;")
+# A row of this shard, its scheme and NID upper-cased.
+first=$(d "$S0" urn_shard "SELECT 'URN:' || upper(urn_nid(x)) || ':' || urn_nss(x) FROM item ORDER BY n LIMIT 1;")
+refused=$(d "$S0" r_full "INSERT INTO item VALUES ('$first', -3);")
+[ "$got" = "$want" ] && case "$refused" in *"duplicate key"*) true;; *) false;; esac
+ok 5.3 $? "full restore: $out; $got rows of $want; $refused"
+pgt_as "$PG_BIN/pg_restore" -l "$PGT_DIR/item.dump" | grep -q EXTENSION
+[ $? != 0 ]; ok 5.4 $? "pg_dump -t holds no CREATE EXTENSION"
+out=$(pgt_as "$PG_BIN/pg_restore" -h 127.0.0.1 -p "$S0" -U "$PGT_USER" -d r_part --exit-on-error "$PGT_DIR/item.dump" 2>&1)
+case "$out" in *'type "public.urn" does not exist'*) r=0;; *) r=1;; esac
+ok 5.5 $r "pg_dump -t restored without the extension: $out"
+d "$S0" r_ext "CREATE EXTENSION urn;" >/dev/null
+out=$(pgt_as "$PG_BIN/pg_restore" -h 127.0.0.1 -p "$S0" -U "$PGT_USER" -d r_ext --exit-on-error "$PGT_DIR/item.dump" 2>&1)
+got=$(d "$S0" r_ext "SELECT count(*) FROM item WHERE x = '$first';")
+[ "$got" = 1 ]
+ok 5.6 $? "pg_dump -t restored after CREATE EXTENSION: $out; $got"
 
 pg_stop_all
 echo "$pass passed, $fail failed"
