@@ -21,6 +21,17 @@ pg_init main || exit 1
 port=$(pg_free_port)
 pg_start main "$port" || exit 1
 pass=0; fail=0
+# Add the "N passed, N failed" of the log $1's last line to ours (a log
+# without one is a failure).
+add_counts() {
+  line=$(tail -1 "$1")
+  case "$line" in
+    *" passed, "*" failed")
+      pass=$((pass + ${line%% passed*}))
+      f=${line#*passed, }; fail=$((fail + ${f%% failed}));;
+    *) fail=$((fail+1));;
+  esac
+}
 
 # 1. pg_regress, as PGXS's installcheck runs it, on this cluster.
 regress=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
@@ -47,26 +58,14 @@ done
 [ -n "$py" ] || { echo "run.sh: no python3 whose sqlite3 loads extensions"; py=python3; }
 mkdir -p "$PGT_DIR/compare"
 "$py" test/postgres/compare.py "$port" "$PGT_DIR/compare" | tee "$PGT_DIR/compare.log"
-line=$(tail -1 "$PGT_DIR/compare.log")
-case "$line" in
-  *" passed, "*" failed")
-    pass=$((pass + ${line%% passed*}))
-    f=${line#*passed, }; fail=$((fail + ${f%% failed}));;
-  *) fail=$((fail+1));;
-esac
+add_counts "$PGT_DIR/compare.log"
 pg_stop_all
 
 # 3. The replication and sharding tests, when asked.
 if [ "${URN_PG_REPLICATION:-0}" = 1 ]; then
   for t in replication shard; do
     sh test/postgres/$t.sh | tee "$PGT_DIR/$t.log"
-    line=$(tail -1 "$PGT_DIR/$t.log")
-    case "$line" in
-      *" passed, "*" failed")
-        pass=$((pass + ${line%% passed*}))
-        f=${line#*passed, }; fail=$((fail + ${f%% failed}));;
-      *) fail=$((fail+1));;
-    esac
+    add_counts "$PGT_DIR/$t.log"
   done
 fi
 
