@@ -5,6 +5,11 @@
 #                   sqlite-urn/ (PREFIX=/usr/local by default; DESTDIR for
 #                   staged installs and packagers; LIBDIR, EXTDIR, DOCDIR
 #                   override single places)
+#                   It writes into the system: a user who cannot write
+#                   there is told, before anything is built, to run it as
+#                   root (tools/needroot.sh); root in a clone of another
+#                   user's has that user build ./urn.so and only copies it
+#                   (the Makefile's URN_AS).
 #   make uninstall  remove exactly what install copied
 #   make dist       for each platform of PLATFORMS (mk/platforms.mk: this
 #                   machine's; under make release linux-x86_64 linux-arm64
@@ -43,11 +48,11 @@ WIN_CFLAGS     ?= $(CFLAGS)
 
 .PHONY: install uninstall dist distclean windows
 
-install: $(LIB)
+install: $(call built,$(LIB))
 	$(INSTALL) -d $(DESTDIR)$(EXTDIR) $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 0755 $(LIB) $(DESTDIR)$(EXTDIR)/$(notdir $(LIB))
 	$(INSTALL) -m 0644 README.md LICENSE $(DESTDIR)$(DOCDIR)/
-	@echo "installed: load it with .load $(EXTDIR)/urn"
+	@echo "make install: installed $(LIB) as $(DESTDIR)$(EXTDIR)/$(notdir $(LIB)), README.md and LICENSE into $(DESTDIR)$(DOCDIR)/; load it with .load $(EXTDIR)/urn"
 
 uninstall:
 	rm -f $(DESTDIR)$(EXTDIR)/$(notdir $(LIB)) $(DESTDIR)$(DOCDIR)/README.md \

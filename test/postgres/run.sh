@@ -1,8 +1,10 @@
 #!/bin/sh
 # test/postgres/run.sh -- make postgres-test: the PostgreSQL extension's tests
 # in a throwaway cluster (initdb of our own in a temporary directory, on a
-# free port of 127.0.0.1, stopped by its PID at the end), against the
-# extension make postgres-install put into pg_config's PostgreSQL:
+# free port of 127.0.0.1, stopped by its PID at the end) of the server of
+# PG_BIN, which make postgres-test points at its private copy of
+# PG_CONFIG's installation, the extension installed into it (no root, the
+# installation itself untouched; tools/pg_private.sh):
 #   1. pg_regress: test/postgres/sql/*.sql against expected/*.out;
 #   2. test/postgres/compare.py: every function row by row against the SQLite
 #      build, the order of the golden file, indexes against sequential
@@ -34,7 +36,7 @@ add_counts() {
 }
 
 # 1. pg_regress, as PGXS's installcheck runs it, on this cluster.
-regress=$(pg_config --pkglibdir)/pgxs/src/test/regress/pg_regress
+regress=$(${PG_CONFIG:-pg_config} --pkglibdir)/pgxs/src/test/regress/pg_regress
 mkdir -p "$PGT_DIR/regress"
 # In this order: urn_type creates the extension in the database both use.
 tests="urn_type urn_functions urn_ops"
