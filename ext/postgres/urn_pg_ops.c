@@ -206,7 +206,6 @@ static const char *prefixKey(const unsigned char *z, size_t n,
   return 0;
 }
 
-
 /* The range of the prefix t, or 0 (with the reason in *pzWhy and the
 ** byte's offset in *piErr) when it is refused. */
 static int prefixRange(text *t, PrefixRange *pRange, const char **pzWhy,
