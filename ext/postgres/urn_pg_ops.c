@@ -39,7 +39,7 @@
 ** of texts as URNs).
 **
 ** Every comparison goes through the type's own functions (urn_cmp,
-** urn_hash and the cast urn_from_text), so these operators give the answers
+** urn_hash, urnPgMake and urnPgKey), so these operators give the answers
 ** of urn = urn on every value.
 */
 #include "urn_pg.h"
@@ -61,7 +61,6 @@
 #include "../core/urn_class.h"
 
 /* The type's own functions (urn_pg_type.c). */
-extern PGDLLEXPORT Datum urn_from_text(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum urn_cmp(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum urn_hash(PG_FUNCTION_ARGS);
 extern PGDLLEXPORT Datum urn_hash_extended(PG_FUNCTION_ARGS);
@@ -71,11 +70,10 @@ extern PGDLLEXPORT Datum urn_hash_extended(PG_FUNCTION_ARGS);
 /* The text t as a urn, or 0 when it is not a URN. */
 static Datum textUrn(Datum t){
   text *p = DatumGetTextPP(t);
-  if( !urnIsUrn((const unsigned char*)VARDATA_ANY(p), VARSIZE_ANY_EXHDR(p),
-                URN_MODE_RFC8141) ){
-    return (Datum)0;
-  }
-  return DirectFunctionCall1(urn_from_text, PointerGetDatum(p));
+  const unsigned char *z = (const unsigned char*)VARDATA_ANY(p);
+  size_t n = VARSIZE_ANY_EXHDR(p);
+  if( !urnIsUrn(z, n, URN_MODE_RFC8141) ) return (Datum)0;
+  return PointerGetDatum(urnPgMake(z, n, 0));
 }
 
 /* x against the text t in the btree order of urn: against the urn t
@@ -83,10 +81,24 @@ static Datum textUrn(Datum t){
 ** is not a URN, docs/design.md I3), which never ties with a URN's key (a
 ** URN itself): -1, 0 or 1, and 0 exactly when x = t. */
 static int cmpText(Datum x, Datum t){
-  /* A text that is not a URN goes to urn_cmp as it is: a value of the type
-  ** is its spelling, and urn_cmp orders any string by its key. */
   Datum u = textUrn(t);
-  return DatumGetInt32(DirectFunctionCall2(urn_cmp, x, u!=(Datum)0 ? u : t));
+  text *p;
+  const unsigned char *z;
+  size_t n;
+  UrnPgArg k;
+  int c;
+  if( u!=(Datum)0 ) return DatumGetInt32(DirectFunctionCall2(urn_cmp, x, u));
+  /* key(x) is "urn:" and the stored key k. */
+  p = DatumGetTextPP(t);
+  z = (const unsigned char*)VARDATA_ANY(p);
+  n = VARSIZE_ANY_EXHDR(p);
+  c = memcmp("urn:", z, n<4 ? n : 4);
+  if( c ) return (c>0) - (c<0);
+  if( n<4 ) return 1;
+  k = urnPgKey(x);
+  c = memcmp(k.z, z+4, k.n<n-4 ? k.n : n-4);
+  if( c ) return (c>0) - (c<0);
+  return (k.n>n-4) - (k.n<n-4);
 }
 
 PG_FUNCTION_INFO_V1(urn_cmp_text);
