@@ -26,6 +26,12 @@
 #   make postgres-cluster  only the replication test (test/postgres/
 #                          replication.sh): a primary and a hot standby, in
 #                          the same private copy.
+#   make postgres-shard    only the sharding test (test/postgres/shard.sh):
+#                          PARTITION BY HASH over postgres_fdw on two shards,
+#                          in the same private copy.
+#   make postgres-valgrind the pg_regress suite on a server of the private
+#                          copy under Valgrind's memcheck (test/postgres/
+#                          valgrind.sh); make check runs it.  About 4 minutes.
 #   make bench-postgres    the speed rows of docs/postgres.md
 #                          (bench/postgres_bench.sh) on BENCH_N rows, its
 #                          section of bench/results.txt replaced; make bench
@@ -56,7 +62,7 @@ PG_PRIVATE  := $(POSTGRES_DIR)/pg
 PG_TEST_ENV  = PG_CONFIG=$(PG_CONFIG) PG_BIN=$(CURDIR)/$(PG_PRIVATE)$(PG_BINDIR) \
                URN_PG_PRIVATE=$(CURDIR)/$(PG_PRIVATE)
 
-.PHONY: postgres postgres-install postgres-test postgres-cluster bench-postgres prereqs-postgres
+.PHONY: postgres postgres-install postgres-test postgres-cluster postgres-shard postgres-valgrind bench-postgres prereqs-postgres
 
 # The one check of the Makefile first (make postgres-test asks for
 # everything it needs there), then this one for goals it does not name.
@@ -94,6 +100,13 @@ postgres-test: $(PG_PRIVATE)/.made $(LIB) $(POSTGRES_DIR)/gen_corpus prereqs
 
 postgres-cluster: $(PG_PRIVATE)/.made
 	$(PG_TEST_ENV) sh test/postgres/replication.sh
+
+postgres-shard: $(PG_PRIVATE)/.made
+	$(PG_TEST_ENV) sh test/postgres/shard.sh
+
+postgres-valgrind: $(PG_PRIVATE)/.made
+	@sh tools/prereqs.sh valgrind
+	$(PG_TEST_ENV) sh test/postgres/valgrind.sh
 
 bench-postgres: postgres-install $(POSTGRES_DIR)/gen_corpus
 	sh bench/postgres_bench.sh --rows $(BENCH_N) --gen $(POSTGRES_DIR)/gen_corpus \

@@ -72,6 +72,7 @@ why() {
     qemu) echo "qemu-user, which runs the arm64 library's tests" ;;
     wine) echo "wine, which runs the Windows library's tests" ;;
     dqlite) echo "dqlite, Go and the go-dqlite client, for make cluster" ;;
+    valgrind) echo "Valgrind, whose memcheck runs the PostgreSQL extension's tests in the server (make postgres-valgrind, make check)" ;;
     postgres) echo "PostgreSQL 15 and its server headers (PGXS), to build, install and test the PostgreSQL extension (make postgres, make postgres-test)" ;;
     *) echo "$1 and its SQLite binding, a host of make hosts" ;;
   esac
@@ -152,6 +153,8 @@ for need in "$@"; do
            | "$CC" -x c -fsyntax-only - 2>/dev/null; then add libsqlite3-dev; fi ;;
     shell)
       command -v sqlite3 >/dev/null 2>&1 || add sqlite3 ;;
+    valgrind)
+      command -v valgrind >/dev/null 2>&1 || add valgrind ;;
     tcl)
       if ! command -v tclsh >/dev/null 2>&1; then add tcl; add libsqlite3-tcl;
       # tclsh reading a script from stdin exits 0 even when the script

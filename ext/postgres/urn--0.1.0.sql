@@ -350,3 +350,137 @@ CREATE FUNCTION urn_parse(input text) RETURNS urn_parts
   AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_parse(input text, mode text) RETURNS urn_parts
   AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+-- ---- Operators across types: comparison with text, prefix search ---------
+-- (ext/postgres/urn_pg_ops.c; docs/postgres.md, "Operators")
+
+-- x OP t and t OP x for a text t: as x and the urn t spells (RFC 8141 §3);
+-- a text that is not a URN equals no urn, without an error, and orders as
+-- its own bytes against the keys.  Members of urn's btree family (an index
+-- of urn serves them) and, for =, of its hash family (hash joins: the hash
+-- of a text is that of the urn it spells).
+CREATE FUNCTION urn_cmp_text(urn, text) RETURNS int4
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_cmp_urn(text, urn) RETURNS int4
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_text_hash(text) RETURNS int4
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_text_hash_extended(text, int8) RETURNS int8
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_eq_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_eq_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ne_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_ne_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_lt_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_lt_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_le_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_le_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_gt_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_gt_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ge_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_ge_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OPERATOR = (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_eq_text,
+  COMMUTATOR = =, NEGATOR = <>,
+  RESTRICT = eqsel, JOIN = eqjoinsel, HASHES
+);
+CREATE OPERATOR = (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_eq_urn,
+  COMMUTATOR = =, NEGATOR = <>,
+  RESTRICT = eqsel, JOIN = eqjoinsel, HASHES
+);
+CREATE OPERATOR <> (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_ne_text,
+  COMMUTATOR = <>, NEGATOR = =,
+  RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR <> (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_ne_urn,
+  COMMUTATOR = <>, NEGATOR = =,
+  RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_lt_text,
+  COMMUTATOR = >, NEGATOR = >=,
+  RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR < (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_lt_urn,
+  COMMUTATOR = >, NEGATOR = >=,
+  RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_le_text,
+  COMMUTATOR = >=, NEGATOR = >,
+  RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR <= (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_le_urn,
+  COMMUTATOR = >=, NEGATOR = >,
+  RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_gt_text,
+  COMMUTATOR = <, NEGATOR = <=,
+  RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR > (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_gt_urn,
+  COMMUTATOR = <, NEGATOR = <=,
+  RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_ge_text,
+  COMMUTATOR = <=, NEGATOR = <,
+  RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+CREATE OPERATOR >= (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_ge_urn,
+  COMMUTATOR = <=, NEGATOR = <,
+  RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+ALTER OPERATOR FAMILY urn_ops USING btree ADD
+  OPERATOR 1 < (urn, text), OPERATOR 2 <= (urn, text), OPERATOR 3 = (urn, text),
+  OPERATOR 4 >= (urn, text), OPERATOR 5 > (urn, text),
+  FUNCTION 1 (urn, text) urn_cmp_text(urn, text),
+  OPERATOR 1 < (text, urn), OPERATOR 2 <= (text, urn), OPERATOR 3 = (text, urn),
+  OPERATOR 4 >= (text, urn), OPERATOR 5 > (text, urn),
+  FUNCTION 1 (text, urn) text_cmp_urn(text, urn);
+ALTER OPERATOR FAMILY urn_ops USING hash ADD
+  OPERATOR 1 = (urn, text),
+  OPERATOR 1 = (text, urn),
+  FUNCTION 1 (text, text) urn_text_hash(text),
+  FUNCTION 2 (text, text) urn_text_hash_extended(text, int8);
+
+-- x ^@ p, urn_has_prefix(x, p): key(x) starts with key(p), RFC 8141 §3.1
+-- (x ^@ 'URN:ISBN:' is every ISBN, however spelled); a p that starts no
+-- key is an error (22023).  The support function plans it as the range
+-- x >= lo AND x < hi of the btree index: lo and hi constants for a
+-- constant p, else urn_prefix_lo(p) and urn_prefix_hi(p) (texts).
+CREATE FUNCTION urn_prefix_lo(text) RETURNS text
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_prefix_hi(text) RETURNS text
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_prefix_support(internal) RETURNS internal
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_prefix_sel(internal, oid, internal, int4) RETURNS float8
+  AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_has_prefix(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+  SUPPORT urn_prefix_support;
+CREATE OPERATOR ^@ (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_has_prefix,
+  RESTRICT = urn_prefix_sel
+);

@@ -23,6 +23,9 @@ extension is installed.  Prints one line per failure and ends with
      keys) is the order of urn_key() COLLATE "C"; a UNIQUE urn column keeps
      one row per class; btree and hash indexes answer as a sequential scan;
      DISTINCT, GROUP BY, hash and merge joins count the classes;
+     3b. x ^@ 'URN:NID:' through the index counts every NID as urn_nid does,
+     prefixes cut from the keys (known at run time) as starts_with(urn_key),
+     and urn = text joins (hash, index) as the cast, non-URN rows included;
   4. bad input: a non-URN cast is 22P02 with urn_error's message as the
      detail, a bad MODE 22023, values of many MB, and the backend survives;
   5. every example of docs/postgres.md (a ```sql block after a
@@ -36,6 +39,7 @@ extension is installed.  Prints one line per failure and ends with
      takes 4 bytes fewer than text; TOASTed values of many MB; index
      expressions, a generated column, a CHECK, pg_dump and pg_restore.
 """
+import bisect
 import json
 import os
 import re
@@ -498,6 +502,84 @@ def corpus_checks():
     print(f'3: {n} rows, {classes} classes, {nsc} under the namespace rules')
 
 
+# ---- 3b. Prefix search and comparison with text on the corpus ----------------------
+
+def prefix_and_text_checks():
+    if q("SELECT to_regclass('c') IS NULL;") == 't':
+        corpus_table()
+    psql("DROP INDEX IF EXISTS c_x; CREATE INDEX c_x ON c(x); ANALYZE c;")
+    idx = "SET enable_seqscan = off; SET enable_bitmapscan = off; "
+    seq = "SET enable_indexscan = off; SET enable_indexonlyscan = off; SET enable_bitmapscan = off; "
+    # Every NID of the corpus (thousands): x ^@ 'URN:NID:' through the
+    # index (a prefix known at run time) counts what urn_nid counts; the
+    # ten commonest as constants, through the index and by a seq scan,
+    # where LIKE misses the other spellings.
+    ref = q("SELECT string_agg(n || '=' || k, ' ' ORDER BY n) FROM"
+            " (SELECT lower(urn_nid(x)) n, count(*) k FROM c GROUP BY 1) s;")
+    got = q(idx + "SELECT string_agg(n || '=' || (SELECT count(*) FROM c WHERE x ^@ ('URN:' || upper(n) || ':')),"
+            " ' ' ORDER BY n) FROM (SELECT DISTINCT lower(urn_nid(x)) n FROM c) s;")
+    nids = ref.count('=')
+    ok('3b.1 x ^@ \'URN:NID:\' through the index = count by urn_nid, every NID', got == ref and nids > 5,
+       str([(a, b) for a, b in zip(got.split(), ref.split()) if a != b][:5]))
+    bad, like_lost = [], 0
+    for line in q("SELECT lower(urn_nid(x)), count(*) FROM c GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10;").split('\n'):
+        n, k = line.split('|')
+        p = quote('URN:' + n.upper() + ':')
+        a = q(idx + f"SELECT count(*) FROM c WHERE x ^@ {p};")
+        b = q(seq + f"SELECT count(*) FROM c WHERE x ^@ {p};")
+        if not a == b == k:
+            bad.append(f'{n}: index {a}, seq {b}, urn_nid {k}')
+        like_lost += int(k) - int(q(f"SELECT count(*) FROM c WHERE x LIKE {quote('urn:' + n + ':%')};"))
+    ok('3b.2 the ten commonest NIDs: index = seq scan = urn_nid; LIKE misses spellings', not bad and like_lost > 0,
+       '; '.join(bad) + f' LIKE lost {like_lost}')
+    plan = q(idx + "EXPLAIN SELECT count(*) FROM c WHERE x ^@ 'URN:ISBN:';")
+    ok('3b.3 x ^@ constant is an Index Only Scan', 'Index Only Scan' in plan and "'urn:isbn:'::text" in plan, plan)
+    # Prefixes cut from the keys of a row of every fifth page at lengths
+    # NID+1 to NID+9 (mid-%XX included), the head upper-cased: through the
+    # index (a prefix known at run time: urn_prefix_lo/hi) against the
+    # keys that start so, counted here in the sorted keys; the first 40 by
+    # a seq scan too.
+    psql("DROP TABLE IF EXISTS pfx; CREATE TABLE pfx AS SELECT row_number() OVER (ORDER BY k) id, k,"
+         " upper(left(k, 4 + nl)) || substr(k, 5 + nl) p FROM"
+         " (SELECT DISTINCT left(urn_key(x), 4 + length(urn_nid(x)) + l) k, length(urn_nid(x)) nl"
+         "  FROM c, generate_series(1, 9) l"
+         "  WHERE ctid::text LIKE '%0,5)' OR ctid::text LIKE '%5,5)') s; ANALYZE pfx;")
+    keys = sorted(q("SELECT urn_key(x) FROM c;").split('\n'))
+    cut = [line.split('|') for line in q("SELECT id, k FROM pfx ORDER BY id;").split('\n')]
+    want = []
+    for _, k in cut:
+        i = j = bisect.bisect_left(keys, k)
+        while j < len(keys) and keys[j].startswith(k):
+            j += 1
+        want.append(str(j - i))
+    probe = "SELECT string_agg(n::text, ',' ORDER BY id) FROM (SELECT id, (SELECT count(*) FROM c WHERE x ^@ p) n FROM pfx{}) s;"
+    r_idx = q(idx + probe.format('')).split(',')
+    r_seq = q(seq + probe.format(' WHERE id <= 40')).split(',')
+    ok('3b.4 cut keys: index = seq scan = the keys that start so', r_idx == want and r_seq == want[:40]
+       and len(want) > 100, f'{len(want)} prefixes; first differences: '
+       + str([(cut[i][1], r_idx[i], want[i]) for i in range(len(want)) if i >= len(r_idx) or r_idx[i] != want[i]][:5]))
+    plan = q(idx + "EXPLAIN SELECT (SELECT count(*) FROM c WHERE x ^@ p) FROM pfx;")
+    ok('3b.5 a prefix known at run time is an index range', 'urn_prefix_lo(pfx.p)' in plan, plan)
+    # urn = text: a text column of other spellings (the head upper-cased,
+    # a component added) and rows that are not URNs joins as the cast
+    # would, by hash join and by index lookups, never an error.
+    psql("DROP TABLE IF EXISTS ptext; CREATE TABLE ptext AS SELECT CASE WHEN i % 7 = 0 THEN 'not a urn ' || i"
+         " WHEN i % 2 = 0 THEN upper(left(x::text, 4 + length(urn_nid(x)))) || substr(x::text, 5 + length(urn_nid(x))) || '#f'"
+         " ELSE x::text END s FROM (SELECT x, row_number() OVER () i FROM c LIMIT 30000) s0; ANALYZE ptext;")
+    join = "SELECT count(*) FROM c u JOIN ptext p ON u.x = p.s;"
+    ref = q("SELECT count(*) FROM c u JOIN (SELECT s::urn AS s FROM ptext WHERE urn_valid(s)) p ON u.x = p.s;")
+    hj = q("SET enable_mergejoin = off; SET enable_nestloop = off; " + join)
+    nl = q("SET enable_mergejoin = off; SET enable_hashjoin = off; SET enable_seqscan = off; " + join)
+    txt = q("SELECT count(*) FROM c u JOIN ptext p ON u.x::text = p.s;")
+    ok('3b.6 urn = text joins by hash and by index as the cast (non-URN rows: no match)',
+       hj == nl == ref and int(txt) < int(ref), f'hash {hj}, index {nl}, cast {ref}, as text {txt}')
+    plan = q("SET enable_mergejoin = off; SET enable_nestloop = off; EXPLAIN " + join)
+    ok('3b.7 the join of urn = text is a hash join', 'Hash Join' in plan, plan)
+    plan = q("SET enable_mergejoin = off; SET enable_hashjoin = off; SET enable_seqscan = off; EXPLAIN " + join)
+    ok('3b.8 urn = text looks up the urn index', 'c_x' in plan, plan)
+    print(f'3b: {nids} NIDs, {len(want)} cut keys, join of 30000 texts: {ref} rows ({txt} as text)')
+
+
 def urn_eq(a, b):
     """Two lines of two URNs each, equal pairwise as urns."""
     x, y = a.split(' '), b.split(' ')
@@ -731,8 +813,8 @@ def main():
     psql('DROP DATABASE IF EXISTS urn_test; CREATE DATABASE urn_test;', db='postgres')
     psql('CREATE EXTENSION urn;')
     only = os.environ.get('URN_PG_PARTS', '').split()      # for development
-    for part in (compare_functions, compare_tables, order_golden, corpus_checks, bad_input, docs_examples,
-                 stored_form):
+    for part in (compare_functions, compare_tables, order_golden, corpus_checks, prefix_and_text_checks,
+                 bad_input, docs_examples, stored_form):
         if only and part.__name__ not in only:
             continue
         t0 = time.time()

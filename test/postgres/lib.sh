@@ -17,6 +17,8 @@
 #   pg_stop_all            pg_stop every cluster started here
 #   pg_psql PORT ARGS...   psql on 127.0.0.1:PORT as the server's user,
 #                          killed after PGT_TIMEOUT seconds (900)
+#   ok NAME STATUS DETAIL  a check of a test script: counted in pass when
+#                          STATUS is 0, else in fail, "FAILED NAME: DETAIL"
 # Everything listens on 127.0.0.1 only.  The programs are PG_BIN's (make
 # postgres-test: the private installation's), else PG_CONFIG's.
 
@@ -90,4 +92,8 @@ pg_stop_all() {
 pg_psql() {
   port=$1; shift
   timeout "${PGT_TIMEOUT:-900}" "$PG_BIN/psql" -X -q -h 127.0.0.1 -p "$port" -U "$PGT_USER" "$@"
+}
+
+ok() {
+  if [ "$2" = 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED $1: $3"; fi
 }
