@@ -5,7 +5,10 @@
 #   make check          the Tcl suite against an ASan+UBSan build of the
 #                       library, the out-of-memory driver, the thread test
 #                       under TSan and a fuzz smoke run (FUZZ_SMOKE_SECONDS
-#                       per target); about 4.5 minutes on 2 cores.  The
+#                       per target), then the PostgreSQL extension's
+#                       pg_regress suite on a server under memcheck (make
+#                       postgres-valgrind, mk/postgres.mk); about 9 minutes
+#                       on 2 cores.  The
 #                       test files in ASAN_SKIP_TESTS (static.test: it
 #                       builds its own sanitized programs) run only in
 #                       make test
@@ -166,7 +169,8 @@ check:
 	$(MAKE) --no-print-directory check-threads && \
 	$(MAKE) --no-print-directory fuzz-regress && \
 	$(MAKE) --no-print-directory fuzz-smoke && \
-	echo "check: 5 passed, 0 failed ($$(( $$(date +%s) - start )) s: asan+ubsan suite, oom, tsan, fuzz regress, fuzz smoke)"
+	$(MAKE) --no-print-directory postgres-valgrind && \
+	echo "check: 6 passed, 0 failed ($$(( $$(date +%s) - start )) s: asan+ubsan suite, oom, tsan, fuzz regress, fuzz smoke, postgres under memcheck)"
 
 # ---- Coverage of ext/ with llvm-cov (source-based: lines and branches).
 COV_DIR := build/cov

@@ -5,6 +5,11 @@
 #                   sqlite-urn/ (PREFIX=/usr/local by default; DESTDIR for
 #                   staged installs and packagers; LIBDIR, EXTDIR, DOCDIR
 #                   override single places)
+#                   It writes into the system: a user who cannot write
+#                   there is told, before anything is built, to run it as
+#                   root (tools/needroot.sh); root in a clone of another
+#                   user's has that user build ./urn.so and only copies it
+#                   (the Makefile's URN_AS).
 #   make uninstall  remove exactly what install copied
 #   make dist       for each platform of PLATFORMS (mk/platforms.mk: this
 #                   machine's; under make release linux-x86_64 linux-arm64
@@ -28,8 +33,9 @@ EXTDIR  ?= $(LIBDIR)/sqlite-urn
 DOCDIR  ?= $(PREFIX)/share/doc/sqlite-urn
 INSTALL ?= install
 
-# The version is the one urn_version() reports.
-URN_VERSION  := $(shell sed -n 's/^.define URN_VERSION "\([^"]*\)".*/\1/p' ext/sqlite/urn.c)
+# The version, written in one place (VERSION; ext/core/urn_version.h gives
+# it to urn_version(), test/version.test checks every copy).
+URN_VERSION  := $(shell cat VERSION 2>/dev/null)
 SHA256SUM    := $(shell command -v sha256sum >/dev/null 2>&1 && echo sha256sum || echo 'shasum -a 256')
 # Same inputs, same archive: GNU tar can fix order, owners and times.
 TAR_REPRO    := $(shell tar --version 2>/dev/null | grep -q 'GNU tar' && \
@@ -43,11 +49,11 @@ WIN_CFLAGS     ?= $(CFLAGS)
 
 .PHONY: install uninstall dist distclean windows
 
-install: $(LIB)
+install: $(call built,$(LIB))
 	$(INSTALL) -d $(DESTDIR)$(EXTDIR) $(DESTDIR)$(DOCDIR)
 	$(INSTALL) -m 0755 $(LIB) $(DESTDIR)$(EXTDIR)/$(notdir $(LIB))
 	$(INSTALL) -m 0644 README.md LICENSE $(DESTDIR)$(DOCDIR)/
-	@echo "installed: load it with .load $(EXTDIR)/urn"
+	@echo "make install: installed $(LIB) as $(DESTDIR)$(EXTDIR)/$(notdir $(LIB)), README.md and LICENSE into $(DESTDIR)$(DOCDIR)/; load it with .load $(EXTDIR)/urn"
 
 uninstall:
 	rm -f $(DESTDIR)$(EXTDIR)/$(notdir $(LIB)) $(DESTDIR)$(DOCDIR)/README.md \
@@ -60,7 +66,7 @@ uninstall:
 # an archive's files where it downloaded it and creates no directories, so
 # that a file under sqlite-urn-VERSION-PLATFORM/ fails its install.
 dist: platforms
-	@test -n "$(URN_VERSION)" || { echo "dist: no URN_VERSION in ext/sqlite/urn.c" >&2; exit 1; }
+	@test -n "$(URN_VERSION)" || { echo "dist: no version in VERSION" >&2; exit 1; }
 	rm -rf build/dist
 	rm -f dist/sqlite-urn-*.tar.gz dist/sqlite-urn-*.tar.gz.sha256 dist/checksums.txt
 	mkdir -p build/dist/check dist

@@ -272,7 +272,7 @@ dist: duckdb-dist
 .SECONDEXPANSION:
 duckdb-dist: $$(foreach d,$$(DUCKDB_DIST_PLATS),$$(DUCKDB_DIR)/$$(d)/urn.duckdb_extension) \
     pkg/duckdb/README.md LICENSE tools/duckdb_repo.sh
-	@test -n "$(URN_VERSION)" || { echo "duckdb-dist: no URN_VERSION in ext/sqlite/urn.c" >&2; exit 1; }
+	@test -n "$(URN_VERSION)" || { echo "duckdb-dist: no version in VERSION" >&2; exit 1; }
 	rm -rf $(DUCKDB_DIR)/dist $(DUCKDB_REPO)
 	rm -f dist/duckdb-urn-*.tar.gz dist/duckdb-urn-*.tar.gz.sha256
 	mkdir -p $(DUCKDB_DIR)/dist/check dist

@@ -64,7 +64,7 @@ build/platforms/windows-x86_64/urn.dll $(WIN_DIR)/urn.dll: | prereqs
 prereqs-arm64: prereqs
 
 wheel: platforms | prereqs
-	@test -n "$(URN_VERSION)" || { echo "wheel: no URN_VERSION in ext/sqlite/urn.c" >&2; exit 1; }
+	@test -n "$(URN_VERSION)" || { echo "wheel: no version in VERSION" >&2; exit 1; }
 	rm -f dist/sqlite_urn-*.whl
 	for lib in $(PKG_LIBS); do \
 	  $(PKG_PY) pkg/python/build_wheel.py $$lib $(URN_VERSION) dist || exit 1; \
@@ -72,7 +72,7 @@ wheel: platforms | prereqs
 	$(PKG_PY) test/pkg/wheel.py $(URN_VERSION) $(PKG_LIBS)
 
 npm: platforms wasm | prereqs
-	@test -n "$(URN_VERSION)" || { echo "npm: no URN_VERSION in ext/sqlite/urn.c" >&2; exit 1; }
+	@test -n "$(URN_VERSION)" || { echo "npm: no version in VERSION" >&2; exit 1; }
 	rm -rf build/npm dist/sqlite-urn-*.tgz
 	mkdir -p $(NPM_STAGE) dist
 	cp pkg/npm/package.json pkg/npm/index.js pkg/npm/index.d.ts pkg/npm/README.md LICENSE $(NPM_STAGE)/

@@ -8,16 +8,30 @@
 #                          through tools/prereqs.sh when pg_config is
 #                          missing); POSTGRES_CFLAGS are the glue's warnings.
 #   make postgres-install  installs it there (the library, urn.control,
-#                          urn--0.1.0.sql): CREATE EXTENSION urn then works in
-#                          every cluster of that PostgreSQL.  Needs root for
-#                          Debian's PostgreSQL.
+#                          urn--0.1.0.sql) and says where: CREATE EXTENSION
+#                          urn then works in every cluster of that
+#                          PostgreSQL.  Needs root for Debian's PostgreSQL: a
+#                          user is told so before anything is built; root in
+#                          another user's clone has that user build and only
+#                          copies (the Makefile's URN_AS).
 #   make postgres-test     test/postgres/run.sh: pg_regress and the comparison
 #                          with the SQLite build (test/postgres/compare.py) in a
 #                          throwaway cluster of our own on a free port of
 #                          127.0.0.1, then the replication test; ends with
-#                          "N passed, N failed".  About 2 minutes.
+#                          "N passed, N failed".  About 2 minutes.  It needs
+#                          no root and leaves the installation alone: the
+#                          extension goes into a private copy of it,
+#                          build/postgres/pg/ (tools/pg_private.sh), whose
+#                          server the tests run.
 #   make postgres-cluster  only the replication test (test/postgres/
-#                          replication.sh): a primary and a hot standby.
+#                          replication.sh): a primary and a hot standby, in
+#                          the same private copy.
+#   make postgres-shard    only the sharding test (test/postgres/shard.sh):
+#                          PARTITION BY HASH over postgres_fdw on two shards,
+#                          in the same private copy.
+#   make postgres-valgrind the pg_regress suite on a server of the private
+#                          copy under Valgrind's memcheck (test/postgres/
+#                          valgrind.sh); make check runs it.  About 4 minutes.
 #   make bench-postgres    the speed rows of docs/postgres.md
 #                          (bench/postgres_bench.sh) on BENCH_N rows, its
 #                          section of bench/results.txt replaced; make bench
@@ -31,16 +45,29 @@ POSTGRES_SRC    := $(CORE_C) $(CORE_H) $(wildcard ext/postgres/*.c) \
                    $(wildcard ext/postgres/*.h) ext/postgres/Makefile \
                    ext/postgres/urn.control $(wildcard ext/postgres/*.sql)
 URN_PG_ROWS     ?= 200000
+URN_PG_REPLICATION ?= 1
 # PGXS's own make, with none of this make's command-line variables (CI's
 # CFLAGS=-Werror would replace PostgreSQL's flags).
 POSTGRES_MAKE    = MAKEFLAGS= $(MAKE) --no-print-directory -C $(POSTGRES_DIR) \
                    -f $(CURDIR)/ext/postgres/Makefile PG_CONFIG=$(PG_CONFIG) \
                    PG_CFLAGS="$(POSTGRES_CFLAGS)"
 
-.PHONY: postgres postgres-install postgres-test postgres-cluster bench-postgres prereqs-postgres
+# Where PG_CONFIG's PostgreSQL keeps its programs, libraries and extensions
+# (Debian's 15 before it is installed).
+PG_BINDIR    = $(or $(shell $(PG_CONFIG) --bindir 2>/dev/null),/usr/lib/postgresql/15/bin)
+PG_PKGLIBDIR = $(or $(shell $(PG_CONFIG) --pkglibdir 2>/dev/null),/usr/lib/postgresql/15/lib)
+PG_SHAREDIR  = $(or $(shell $(PG_CONFIG) --sharedir 2>/dev/null),/usr/share/postgresql/15)
+# The private copy of that installation the tests install into and run.
+PG_PRIVATE  := $(POSTGRES_DIR)/pg
+PG_TEST_ENV  = PG_CONFIG=$(PG_CONFIG) PG_BIN=$(CURDIR)/$(PG_PRIVATE)$(PG_BINDIR) \
+               URN_PG_PRIVATE=$(CURDIR)/$(PG_PRIVATE)
 
-prereqs-postgres:
-	@sh tools/prereqs.sh cc postgres
+.PHONY: postgres postgres-install postgres-test postgres-cluster postgres-shard postgres-valgrind bench-postgres prereqs-postgres
+
+# The one check of the Makefile first (make postgres-test asks for
+# everything it needs there), then this one for goals it does not name.
+prereqs-postgres: prereqs
+	@PG_CONFIG=$(PG_CONFIG) sh tools/prereqs.sh cc postgres
 
 # PGXS tracks no header: any change rebuilds every object.
 $(POSTGRES_SO): $(POSTGRES_SRC) | prereqs-postgres
@@ -51,21 +78,35 @@ $(POSTGRES_SO): $(POSTGRES_SRC) | prereqs-postgres
 
 postgres: $(POSTGRES_SO)
 
-postgres-install: $(POSTGRES_SO)
-	$(POSTGRES_MAKE) install >/dev/null
+postgres-install: $(call built,$(POSTGRES_SO))
+	$(POSTGRES_MAKE) install $(if $(DESTDIR),DESTDIR=$(DESTDIR)) >/dev/null
+	@echo "make postgres-install: installed urn.so into $(DESTDIR)$(PG_PKGLIBDIR)/, urn.control and urn--$(URN_VERSION).sql into $(DESTDIR)$(PG_SHAREDIR)/extension/; CREATE EXTENSION urn works in every cluster of $$($(PG_CONFIG) --version), no restart needed"
+
+# The private installation: rebuilt when the extension or the server changes.
+$(PG_PRIVATE)/.made: $(POSTGRES_SO) tools/pg_private.sh $(wildcard $(PG_BINDIR)/postgres)
+	@echo "make: a private copy of $$($(PG_CONFIG) --version)'s installation in $(PG_PRIVATE)/, for the tests to install the extension into"
+	sh tools/pg_private.sh $(PG_CONFIG) $(PG_PRIVATE)
+	$(POSTGRES_MAKE) install DESTDIR=$(CURDIR)/$(PG_PRIVATE) >/dev/null
+	@touch $@
 
 $(POSTGRES_DIR)/gen_corpus: bench/gen_corpus.c | prereqs-postgres
 	@mkdir -p $(@D)
 	$(CC) -O2 $(WARN) -o $@ bench/gen_corpus.c
 
-postgres-test: postgres-install $(LIB) $(POSTGRES_DIR)/gen_corpus prereqs
-	@sh tools/prereqs.sh tcl python
+postgres-test: $(PG_PRIVATE)/.made $(LIB) $(POSTGRES_DIR)/gen_corpus prereqs
 	URN_EXT=$(CURDIR)/$(LIB) TCLSH=$(TCLSH) URN_PG_ROWS=$(URN_PG_ROWS) \
-	  URN_GEN_CORPUS=$(CURDIR)/$(POSTGRES_DIR)/gen_corpus URN_PG_REPLICATION=1 \
-	  sh test/postgres/run.sh
+	  URN_GEN_CORPUS=$(CURDIR)/$(POSTGRES_DIR)/gen_corpus URN_PG_REPLICATION=$(URN_PG_REPLICATION) \
+	  $(PG_TEST_ENV) sh test/postgres/run.sh
 
-postgres-cluster: postgres-install
-	sh test/postgres/replication.sh
+postgres-cluster: $(PG_PRIVATE)/.made
+	$(PG_TEST_ENV) sh test/postgres/replication.sh
+
+postgres-shard: $(PG_PRIVATE)/.made
+	$(PG_TEST_ENV) sh test/postgres/shard.sh
+
+postgres-valgrind: $(PG_PRIVATE)/.made
+	@sh tools/prereqs.sh valgrind
+	$(PG_TEST_ENV) sh test/postgres/valgrind.sh
 
 bench-postgres: postgres-install $(POSTGRES_DIR)/gen_corpus
 	sh bench/postgres_bench.sh --rows $(BENCH_N) --gen $(POSTGRES_DIR)/gen_corpus \

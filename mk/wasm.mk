@@ -120,10 +120,12 @@ $(WASM_SQLITE)/sqlite3.c: | prereqs
 	rm -rf $(WASM_BUILD)/npm
 
 $(WASM_BUILD)/sqlite3.o: $(WASM_SQLITE)/sqlite3.c
+	@echo "wasm: compiling SQLite to WebAssembly with emcc (a minute or two on 2 cores, silent)"
 	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) $(WASM_SQLITE_DEFS) -I$(WASM_SQLITE) -c $< -o $@
 
 # The extension's sources, globbed (SRC, HDR: Makefile), compiled unchanged.
 $(WASM_BUILD)/sqlite-urn-engine.js: $(WASM_BUILD)/sqlite3.o wasm/urn_wasm.c $(SRC) $(HDR)
+	@echo "wasm: compiling the extension and linking the module with emcc (about a minute, silent)"
 	$(WASM_ENV) $(EMCC) $(WASM_CFLAGS) $(WASM_EXT_CFLAGS) $(WASM_SIMD) $(WARN) -DSQLITE_CORE -I$(WASM_SQLITE) \
 	  -o $@ $(WASM_BUILD)/sqlite3.o wasm/urn_wasm.c $(SRC) $(WASM_LDFLAGS)
 

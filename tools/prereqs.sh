@@ -18,14 +18,28 @@
 # (each with its SQLite binding); emscripten (Debian's emcc, for make wasm)
 # and chromium (Debian's chromium-headless-shell, for make wasm-test).
 # First it says what is missing and why: each package with the need that
-# asks for it and what that is for, under the make goals that asked
-# (URN_MAKE_GOALS, which the Makefile exports).  What is missing is then
-# installed with apt-get when we run as root on a system that has it, its
-# whole output in a log whose last lines are shown when it fails; otherwise
-# (or with PREREQS_INSTALL=no in the environment) we stop and print the one
-# command that installs all of it: as it is for root, with sudo for a user
-# who has sudo, through su -c for one who has not (and who is told to ask
-# whoever administers the machine where su cannot be used).
+# asks for it, what that is for and about how much disk it takes (each need
+# alone on a fresh Debian 12: size() below), under the make goals that
+# asked (URN_MAKE_GOALS, which the Makefile exports).  Then apt-get
+# simulates the install (apt-get -s, no root needed): how many new packages
+# and how much disk on this machine (apt-cache's Installed-Size, summed),
+# and every package already installed that it would upgrade or remove,
+# with both versions.
+# An upgrade or removal of a PostgreSQL server package (postgresql-15, ...)
+# stops and restarts that version's clusters (Debian's maintainer scripts):
+# root stops there, saying so, unless PG_SERVER_UPGRADE=yes (a make
+# variable) allows it; other upgrades are listed and go ahead.  What is
+# missing is then installed with apt-get when we run as root on a system
+# that has it, its whole output in a log whose last lines are shown when it
+# fails; otherwise (or with PREREQS_INSTALL=no in the environment) we stop
+# and print the one command that installs all of it: as it is for root,
+# with sudo for a user who has sudo, through su -c for one who has not (and
+# who is told to ask whoever administers the machine where su cannot be
+# used).
+# The need postgres takes PostgreSQL's pg_config from PG_CONFIG (default
+# pg_config): Debian's (/usr/bin/pg_config or /usr/lib/postgresql/N/bin/)
+# gets Debian's packages of that version; any other installation is only
+# checked, and what it lacks is named: nothing is installed over it.
 set -u
 CC=${CC:-cc}
 nl='
@@ -47,7 +61,7 @@ why() {
     node) echo "Node.js and npm, and what builds native modules (node's headers, make, g++): npm fetches DuckDB's headers (make duckdb, make dist) and SQLite's amalgamation (make wasm, make npm), node runs the npm, DuckDB and WebAssembly tests" ;;
     npm) echo "npm, which fetches the packages the build downloads" ;;
     cmake) echo "CMake, which builds the DuckDB extension as DuckDB's own extensions build (make duckdb-cmake-test)" ;;
-    emscripten) echo "emscripten (emcc and its LLVM, about 2 GB), which compiles SQLite and the extension to WebAssembly: make wasm, and make npm for the browser module its package carries" ;;
+    emscripten) echo "emscripten (emcc and its LLVM), which compiles SQLite and the extension to WebAssembly: make wasm, and make npm for the browser module its package carries" ;;
     chromium) echo "headless Chromium, in which make wasm-test runs the playground" ;;
     clang) echo "clang with its sanitizer and fuzzer runtimes, for make check" ;;
     llvm) echo "llvm-profdata and llvm-cov, for make coverage" ;;
@@ -58,8 +72,28 @@ why() {
     qemu) echo "qemu-user, which runs the arm64 library's tests" ;;
     wine) echo "wine, which runs the Windows library's tests" ;;
     dqlite) echo "dqlite, Go and the go-dqlite client, for make cluster" ;;
+    valgrind) echo "Valgrind, whose memcheck runs the PostgreSQL extension's tests in the server (make postgres-valgrind, make check)" ;;
     postgres) echo "PostgreSQL 15 and its server headers (PGXS), to build, install and test the PostgreSQL extension (make postgres, make postgres-test)" ;;
     *) echo "$1 and its SQLite binding, a host of make hosts" ;;
+  esac
+}
+# About how much disk a need's packages take, each need alone, with
+# apt's recommends as we install them: apt's own figure on a fresh Debian 12
+# (debootstrap --variant=minbase bookworm, then git, make and
+# ca-certificates, as Quick start says), measured on 2026-12-07.
+# Approximate: less where some of them are already installed; the line
+# after the list gives apt's figure for this machine when apt can say.
+size() {
+  case "$1" in
+    cc) echo 340 MB ;; sqlite-dev) echo 80 MB ;; shell) echo 3 MB ;;
+    tcl) echo 7 MB ;; python) echo 25 MB ;; pywheel) echo 410 MB ;;
+    apsw) echo 26 MB ;; node|npm) echo 790 MB ;; cmake) echo 340 MB ;;
+    emscripten) echo 1.9 GB ;; chromium) echo 800 MB ;; clang) echo 940 MB ;;
+    llvm) echo 740 MB ;; gnuplot) echo 240 MB ;; ripgrep) echo 5 MB ;;
+    mingw) echo 560 MB ;; qemu) echo 190 MB ;; wine) echo 1.3 GB ;;
+    dqlite) echo 870 MB ;; sqlite-utils) echo 44 MB ;; go) echo 780 MB ;;
+    rust) echo 1.7 GB ;; java) echo 350 MB ;; ruby) echo 46 MB ;;
+    php) echo 67 MB ;; perl) echo 4 MB ;; postgres) echo 1.1 GB ;;
   esac
 }
 # Debian's python3 imports module $1.
@@ -68,6 +102,22 @@ pyhas() { [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import $1" >/dev/null 
 debhas() {
   command -v dpkg-query >/dev/null 2>&1 || return 0
   dpkg-query -W -f '${Status}' "$1" 2>/dev/null | grep -q 'ok installed'
+}
+
+# PG_CONFIG names a PostgreSQL that is not Debian's: what building the
+# extension and its tests need from it, each missing file named in lacks.
+lacks=""
+pgforeign() {
+  if [ -z "$2" ]; then
+    lacks="$lacks  $1: no such program$nl"; return
+  fi
+  for f in "$("$1" --pgxs 2>/dev/null):PGXS, the makefile extensions build with" \
+           "$("$1" --includedir-server 2>/dev/null)/postgres.h:the server's headers" \
+           "$("$1" --bindir 2>/dev/null)/postgres:the server, which the tests start" \
+           "$("$1" --bindir 2>/dev/null)/initdb:initdb, which makes the tests' cluster" \
+           "$("$1" --bindir 2>/dev/null)/pg_ctl:pg_ctl, which starts and stops it"; do
+    [ -e "${f%%:*}" ] || lacks="$lacks  ${f%%:*}: ${f#*:}$nl"
+  done
 }
 
 for need in "$@"; do
@@ -103,6 +153,8 @@ for need in "$@"; do
            | "$CC" -x c -fsyntax-only - 2>/dev/null; then add libsqlite3-dev; fi ;;
     shell)
       command -v sqlite3 >/dev/null 2>&1 || add sqlite3 ;;
+    valgrind)
+      command -v valgrind >/dev/null 2>&1 || add valgrind ;;
     tcl)
       if ! command -v tclsh >/dev/null 2>&1; then add tcl; add libsqlite3-tcl;
       # tclsh reading a script from stdin exits 0 even when the script
@@ -188,15 +240,32 @@ for need in "$@"; do
     perl)
       perl -MDBD::SQLite -e1 >/dev/null 2>&1 || add libdbd-sqlite3-perl ;;
     postgres)
-      # PostgreSQL 15 and its PGXS (docs/postgres.md); the server-dev package
-      # upgrades the server to its own minor version.
-      debhas postgresql-15 || add postgresql-15
-      debhas postgresql-server-dev-15 || add postgresql-server-dev-15 ;;
+      # PostgreSQL and its PGXS (docs/postgres.md): Debian's 15 unless
+      # PG_CONFIG names another.  Debian's server-dev package depends on the
+      # server of its own minor version: installing it may upgrade the
+      # server (the simulation below says so before anything is installed).
+      pgc=${PG_CONFIG:-pg_config}
+      pgpath=$(command -v "$pgc" 2>/dev/null)
+      case "$pgc:$pgpath" in
+        pg_config:|pg_config:/usr/bin/pg_config|*:/usr/lib/postgresql/*/bin/pg_config)
+          v=15
+          case "$pgpath" in /usr/lib/postgresql/*/bin/pg_config)
+            v=${pgpath#/usr/lib/postgresql/}; v=${v%%/*} ;; esac
+          debhas postgresql-$v || add postgresql-$v
+          debhas postgresql-server-dev-$v || add postgresql-server-dev-$v ;;
+        *) pgforeign "$pgc" "$pgpath" ;;
+      esac ;;
     *)
       echo "prereqs.sh: unknown need '$need'" >&2; exit 2 ;;
   esac
 done
 
+if [ -n "$lacks" ]; then
+  echo "PG_CONFIG=${PG_CONFIG:-pg_config} names a PostgreSQL that is not Debian's: nothing is installed over it, and it lacks:" >&2
+  printf '%s' "$lacks" >&2
+  echo "Install these with that PostgreSQL (its development package, or make install in its source tree), or name another with PG_CONFIG=/path/to/pg_config." >&2
+  [ -z "$asked" ] && exit 1
+fi
 [ -z "$asked" ] && exit 0
 # De-duplicate, keep order.
 pkgs=$(printf '%s' "$asked" | awk '!seen[$1]++ { print $1 }' | tr '\n' ' ' | sed 's/ $//')
@@ -204,13 +273,56 @@ uid=$(id -u)
 # What is missing and why: the packages of each need, then what it is for.
 of=""
 [ -n "${URN_MAKE_GOALS+set}" ] && of=" of make${URN_MAKE_GOALS:+ $URN_MAKE_GOALS}"
-echo "Missing prerequisites$of, from Debian:" >&2
+echo "Missing prerequisites$of, from Debian (sizes: each need alone on a fresh Debian 12, measured 2026-12-07):" >&2
 printf '%s' "$asked" | awk '!seen[$1]++' | awk '
   { if (!($2 in p)) order[++n] = $2; p[$2] = p[$2] " " $1 }
   END { for (i = 1; i <= n; i++) print order[i] p[order[i]] }' |
 while read -r n p; do
-  echo "  $p: $(why "$n")" >&2
+  z=$(size "$n")
+  echo "  $p: $(why "$n")${z:+ (about $z)}" >&2
 done
+# What installing them changes among the packages already installed, from
+# apt-get's simulation (which needs no root): lines "upgrade NAME OLD NEW"
+# and "remove NAME OLD".  Each is listed; pgserver names the PostgreSQL
+# server packages among them, whose upgrade or removal stops that version's
+# clusters (and an upgrade starts them again).
+changes=""
+pgserver=""
+simulate() {
+  sim=$(apt-get -s -q install -y $pkgs 2>/dev/null)
+  # What it installs here, apt's own figure: the Installed-Size of each
+  # new package (what "After this operation" adds up, upgrades aside).
+  new=$(printf '%s\n' "$sim" | awk '/^Inst / && $3 !~ /^\[/ { print $2 }')
+  if [ -n "$new" ] && command -v apt-cache >/dev/null 2>&1; then
+    n=$(printf '%s\n' "$new" | awk 'END { print NR }')
+    # shellcheck disable=SC2086
+    kb=$(apt-cache show --no-all-versions $new 2>/dev/null |
+      awk '/^Installed-Size:/ { s += $2 } END { print s + 0 }')
+    mb=$(awk -v k="$kb" 'BEGIN { printf "%d", k * 1024 / 1e6 + 0.5 }')
+    [ "$kb" -gt 0 ] 2>/dev/null && echo "On this machine apt-get would install $n new packages, about $mb MB of disk (apt's simulation)." >&2
+  fi
+  changes=$(printf '%s\n' "$sim" | awk '
+    /^Inst [^ ]+ \[[^]]*\]/ { o = $3; gsub(/[][]/, "", o); v = $4; sub(/^\(/, "", v)
+                               print "upgrade " $2 " " o " " v }
+    /^Remv [^ ]+/          { o = $3; gsub(/[][]/, "", o); print "remove " $2 " " o }')
+  [ -n "$changes" ] || return 0
+  if printf '%s\n' "$changes" | grep -q '^upgrade '; then
+    echo "Installing them upgrades packages already installed:" >&2
+    printf '%s\n' "$changes" | awk '$1 == "upgrade" { print "  " $2 " " $3 " -> " $4 }' >&2
+  fi
+  if printf '%s\n' "$changes" | grep -q '^remove '; then
+    echo "Installing them removes packages:" >&2
+    printf '%s\n' "$changes" | awk '$1 == "remove" { print "  " $2 " " $3 }' >&2
+  fi
+  pgserver=$(printf '%s\n' "$changes" | awk '$2 ~ /^postgresql-[0-9]+(:[a-z0-9]+)?$/ {
+    n = $2; sub(/:.*/, "", n); print n }' | tr '\n' ' ' | sed 's/ $//')
+  return 0
+}
+# What a change of the PostgreSQL server packages pgserver does.
+pgrestart() {
+  vs=$(for p in $pgserver; do echo "${p#postgresql-}"; done | tr '\n' ' ' | sed 's/ $//; s/ /, /g')
+  echo "that changes $pgserver, PostgreSQL $vs's server, and Debian's upgrade stops and restarts every cluster of PostgreSQL $vs on this machine (pg_lsclusters lists them)"
+}
 if [ "$uid" = 0 ] && [ "${PREREQS_INSTALL:-yes}" != no ] && command -v apt-get >/dev/null 2>&1; then
   log=$(mktemp "${TMPDIR:-/tmp}/prereqs.XXXXXX") || exit 1
   echo "prereqs.sh: installing them as root with apt-get; its output goes to $log" >&2
@@ -235,10 +347,20 @@ if [ "$uid" = 0 ] && [ "${PREREQS_INSTALL:-yes}" != no ] && command -v apt-get >
     dpkg --print-foreign-architectures | grep -qx "$a" || step dpkg --add-architecture "$a"
   done
   step apt-get $lock update -q
+  simulate
+  if [ -n "$pgserver" ]; then
+    if [ "${PG_SERVER_UPGRADE:-no}" != yes ]; then
+      echo "prereqs.sh: stopped before installing anything: $(pgrestart). To allow it, run make again with PG_SERVER_UPGRADE=yes." >&2
+      rm -f "$log"
+      exit 1
+    fi
+    echo "prereqs.sh: PG_SERVER_UPGRADE=yes: $(pgrestart)." >&2
+  fi
   step apt-get $lock install -y -q $pkgs
   echo "prereqs.sh: installed $pkgs" >&2
   rm -f "$log"
-  exit 0
+  [ -z "$lacks" ]
+  exit $?
 fi
 # The one command.  A machine that never ran apt-get update (a fresh
 # container or debootstrap) knows no package yet, and a new architecture's
@@ -257,6 +379,9 @@ if [ "$uid" = 0 ]; then sudo=""; how="Run:"
 elif command -v sudo >/dev/null 2>&1; then sudo="sudo "; how="Run:"
 else sudo=""; how="Run (as root, with su; there is no sudo here):"
 fi
+# What the install would upgrade or remove, where apt knows the packages.
+[ -z "$update" ] && command -v apt-get >/dev/null 2>&1 && simulate
+[ -n "$pgserver" ] && echo "Careful: $(pgrestart); run the line below when that may happen." >&2
 cmd="${sudo}apt-get install -y $pkgs"
 [ -n "$update" ] && cmd="${sudo}apt-get update && $cmd"
 for a in $arches; do cmd="${sudo}dpkg --add-architecture $a && $cmd"; done

@@ -84,9 +84,9 @@
 #include "../core/urn_link.h"
 #include "../core/urn_epc.h"
 
-/* The version of ext/sqlite/urn.c, which make dist reads; make duckdb-test
-** compares the two engines' urn_version(). */
-#define URN_VERSION "0.1.0"
+/* urn_version(): VERSION's, as in every engine (ext/core/urn_version.h);
+** make duckdb-test compares the two engines' urn_version(). */
+#include "../core/urn_version.h"
 
 /* The largest string DuckDB stores (duckdb_string_t's length is 32 bits). */
 #define DUCK_STRING_MAX 0xFFFFFFFFu

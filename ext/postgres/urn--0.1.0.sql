@@ -20,7 +20,8 @@ CREATE FUNCTION urn_recv(internal) RETURNS urn
 CREATE FUNCTION urn_send(urn) RETURNS bytea
   AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- Stored as text is: a varlena, compressed and moved out of line when long.
+-- A varlena as text is, compressed and moved out of line when long, which
+-- holds the key first (ext/postgres/urn_pg_type.c; docs/design.md).
 CREATE TYPE urn (
   INPUT = urn_in,
   OUTPUT = urn_out,
@@ -32,16 +33,18 @@ CREATE TYPE urn (
   PREFERRED = false,
   COLLATABLE = false
 );
-COMMENT ON TYPE urn IS 'a Uniform Resource Name (RFC 8141), stored as written, equal to its equivalent spellings (RFC 8141 §3)';
+COMMENT ON TYPE urn IS 'a Uniform Resource Name (RFC 8141), shown as written, equal to its equivalent spellings (RFC 8141 §3)';
 
 -- The casts: text to urn checks the value (explicit and on assignment);
--- urn to text is the bytes as written (implicit, free).
+-- urn to text gives the value as written (implicit).
 CREATE FUNCTION urn(text) RETURNS urn
   AS 'MODULE_PATHNAME', 'urn_from_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text(urn) RETURNS text
+  AS 'MODULE_PATHNAME', 'urn_to_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (text AS urn) WITH FUNCTION urn(text) AS ASSIGNMENT;
 CREATE CAST (varchar AS urn) WITH FUNCTION urn(text) AS ASSIGNMENT;
-CREATE CAST (urn AS text) WITHOUT FUNCTION AS IMPLICIT;
-CREATE CAST (urn AS varchar) WITHOUT FUNCTION AS IMPLICIT;
+CREATE CAST (urn AS text) WITH FUNCTION text(urn) AS IMPLICIT;
+CREATE CAST (urn AS varchar) WITH FUNCTION text(urn) AS IMPLICIT;
 
 -- ---- Comparison: the order of COLLATE URN ------------------------------------
 
@@ -234,11 +237,11 @@ CREATE FUNCTION urn_resolvers(OUT nid text, OUT prefix text, OUT template text,
 
 CREATE TYPE urn_ns;
 CREATE FUNCTION urn_ns_in(cstring) RETURNS urn_ns
-  AS 'MODULE_PATHNAME', 'urn_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_out(urn_ns) RETURNS cstring
   AS 'MODULE_PATHNAME', 'urn_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_recv(internal) RETURNS urn_ns
-  AS 'MODULE_PATHNAME', 'urn_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_send(urn_ns) RETURNS bytea
   AS 'MODULE_PATHNAME', 'urn_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE TYPE urn_ns (
@@ -252,38 +255,45 @@ CREATE TYPE urn_ns (
   PREFERRED = false,
   COLLATABLE = false
 );
-COMMENT ON TYPE urn_ns IS 'a Uniform Resource Name (RFC 8141), stored as written, equal to its spellings under its namespace''s rules too';
+COMMENT ON TYPE urn_ns IS 'a Uniform Resource Name (RFC 8141), shown as written, equal to its spellings under its namespace''s rules too';
 
 CREATE FUNCTION urn_ns(text) RETURNS urn_ns
-  AS 'MODULE_PATHNAME', 'urn_from_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_ns_from_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text(urn_ns) RETURNS text
+  AS 'MODULE_PATHNAME', 'urn_to_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (text AS urn_ns) WITH FUNCTION urn_ns(text) AS ASSIGNMENT;
 CREATE CAST (varchar AS urn_ns) WITH FUNCTION urn_ns(text) AS ASSIGNMENT;
-CREATE CAST (urn_ns AS text) WITHOUT FUNCTION AS IMPLICIT;
-CREATE CAST (urn_ns AS varchar) WITHOUT FUNCTION AS IMPLICIT;
--- One value, two equalities: between the types, on assignment only.
-CREATE CAST (urn AS urn_ns) WITHOUT FUNCTION AS ASSIGNMENT;
-CREATE CAST (urn_ns AS urn) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (urn_ns AS text) WITH FUNCTION text(urn_ns) AS IMPLICIT;
+CREATE CAST (urn_ns AS varchar) WITH FUNCTION text(urn_ns) AS IMPLICIT;
+-- One spelling, two equalities: between the types, on assignment only
+-- (each value holds its own type's key).
+CREATE FUNCTION urn_ns(urn) RETURNS urn_ns
+  AS 'MODULE_PATHNAME', 'urn_ns_from_other' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn(urn_ns) RETURNS urn
+  AS 'MODULE_PATHNAME', 'urn_from_other' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (urn AS urn_ns) WITH FUNCTION urn_ns(urn) AS ASSIGNMENT;
+CREATE CAST (urn_ns AS urn) WITH FUNCTION urn(urn_ns) AS ASSIGNMENT;
 
 CREATE FUNCTION urn_ns_cmp(urn_ns, urn_ns) RETURNS int4
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_eq(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_ne(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_lt(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_le(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_gt(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_ge(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_hash(urn_ns) RETURNS int4
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_hash_extended(urn_ns, int8) RETURNS int8
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_sortsupport(internal) RETURNS void
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE OPERATOR = (
   LEFTARG = urn_ns, RIGHTARG = urn_ns, PROCEDURE = urn_ns_eq,
@@ -341,7 +351,141 @@ CREATE FUNCTION urn_parse(input text) RETURNS urn_parts
 CREATE FUNCTION urn_parse(input text, mode text) RETURNS urn_parts
   AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
--- ---- EPC binary: RFID tags' bits to EPC tag URIs and back ---------------------
+-- ---- Operators across types: comparison with text, prefix search ---------
+-- (ext/postgres/urn_pg_ops.c; docs/postgres.md, "Operators")
+
+-- x OP t and t OP x for a text t: as x and the urn t spells (RFC 8141 §3);
+-- a text that is not a URN equals no urn, without an error, and orders as
+-- its own bytes against the keys.  Members of urn's btree family (an index
+-- of urn serves them) and, for =, of its hash family (hash joins: the hash
+-- of a text is that of the urn it spells).
+CREATE FUNCTION urn_cmp_text(urn, text) RETURNS int4
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_cmp_urn(text, urn) RETURNS int4
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_text_hash(text) RETURNS int4
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_text_hash_extended(text, int8) RETURNS int8
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_eq_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_eq_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ne_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_ne_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_lt_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_lt_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_le_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_le_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_gt_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_gt_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_ge_text(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text_ge_urn(text, urn) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OPERATOR = (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_eq_text,
+  COMMUTATOR = =, NEGATOR = <>,
+  RESTRICT = eqsel, JOIN = eqjoinsel, HASHES
+);
+CREATE OPERATOR = (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_eq_urn,
+  COMMUTATOR = =, NEGATOR = <>,
+  RESTRICT = eqsel, JOIN = eqjoinsel, HASHES
+);
+CREATE OPERATOR <> (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_ne_text,
+  COMMUTATOR = <>, NEGATOR = =,
+  RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR <> (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_ne_urn,
+  COMMUTATOR = <>, NEGATOR = =,
+  RESTRICT = neqsel, JOIN = neqjoinsel
+);
+CREATE OPERATOR < (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_lt_text,
+  COMMUTATOR = >, NEGATOR = >=,
+  RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR < (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_lt_urn,
+  COMMUTATOR = >, NEGATOR = >=,
+  RESTRICT = scalarltsel, JOIN = scalarltjoinsel
+);
+CREATE OPERATOR <= (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_le_text,
+  COMMUTATOR = >=, NEGATOR = >,
+  RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR <= (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_le_urn,
+  COMMUTATOR = >=, NEGATOR = >,
+  RESTRICT = scalarlesel, JOIN = scalarlejoinsel
+);
+CREATE OPERATOR > (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_gt_text,
+  COMMUTATOR = <, NEGATOR = <=,
+  RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR > (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_gt_urn,
+  COMMUTATOR = <, NEGATOR = <=,
+  RESTRICT = scalargtsel, JOIN = scalargtjoinsel
+);
+CREATE OPERATOR >= (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_ge_text,
+  COMMUTATOR = <=, NEGATOR = <,
+  RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+CREATE OPERATOR >= (
+  LEFTARG = text, RIGHTARG = urn, PROCEDURE = text_ge_urn,
+  COMMUTATOR = <=, NEGATOR = <,
+  RESTRICT = scalargesel, JOIN = scalargejoinsel
+);
+ALTER OPERATOR FAMILY urn_ops USING btree ADD
+  OPERATOR 1 < (urn, text), OPERATOR 2 <= (urn, text), OPERATOR 3 = (urn, text),
+  OPERATOR 4 >= (urn, text), OPERATOR 5 > (urn, text),
+  FUNCTION 1 (urn, text) urn_cmp_text(urn, text),
+  OPERATOR 1 < (text, urn), OPERATOR 2 <= (text, urn), OPERATOR 3 = (text, urn),
+  OPERATOR 4 >= (text, urn), OPERATOR 5 > (text, urn),
+  FUNCTION 1 (text, urn) text_cmp_urn(text, urn);
+ALTER OPERATOR FAMILY urn_ops USING hash ADD
+  OPERATOR 1 = (urn, text),
+  OPERATOR 1 = (text, urn),
+  FUNCTION 1 (text, text) urn_text_hash(text),
+  FUNCTION 2 (text, text) urn_text_hash_extended(text, int8);
+
+-- x ^@ p, urn_has_prefix(x, p): key(x) starts with key(p), RFC 8141 §3.1
+-- (x ^@ 'URN:ISBN:' is every ISBN, however spelled); a p that starts no
+-- key is an error (22023).  The support function plans it as the range
+-- x >= lo AND x < hi of the btree index: lo and hi constants for a
+-- constant p, else urn_prefix_lo(p) and urn_prefix_hi(p) (texts).
+CREATE FUNCTION urn_prefix_lo(text) RETURNS text
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_prefix_hi(text) RETURNS text
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_prefix_support(internal) RETURNS internal
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_prefix_sel(internal, oid, internal, int4) RETURNS float8
+  AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_has_prefix(urn, text) RETURNS boolean
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE
+  SUPPORT urn_prefix_support;
+CREATE OPERATOR ^@ (
+  LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_has_prefix,
+  RESTRICT = urn_prefix_sel
+);
+
+-- ---- EPC binary: RFID tags' bits to EPC tag URIs and back -------------------
 -- The functions of SQLite's urn_epc_sql.c (docs/functions.md); urn_epc is
 -- one value of the composite type urn_epc_fields (SQLite's table urn_epc
 -- gives one row with these columns): NULL where that gives no row.

@@ -114,9 +114,9 @@
 #include "../core/urn_ns.h"
 #include "../core/urn_utf16.h"
 #include "../core/urn_fn.h"
+#include "../core/urn_version.h"
 SQLITE_EXTENSION_INIT3
 
-#define URN_VERSION "0.1.0"
 #define URN_MIN_SQLITE 3031000
 
 /* Common prologue of the one-string functions: read the mode and X and scan

@@ -233,7 +233,9 @@ for cand in ("python3", "python"):
             noload = exe
             break
 if noload is None:
-    print("  (no python3 on PATH without extension loading: the noload checks did not run)")
+    # Not a failure and nothing to fix: most machines have no such python3.
+    print("  (the checks of load()'s message under a python3 that cannot load extensions, such as pyenv's"
+          " default build, did not run: no such python3 on PATH; nothing to fix)")
 else:
     d = os.path.join(WORK, "venv-noload")
     rc, out = run([noload, "-m", "venv", d])

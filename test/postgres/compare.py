@@ -5,12 +5,16 @@ test/postgres/run.sh (make postgres-test) on a throwaway cluster where the
 extension is installed.  Prints one line per failure and ends with
 "N passed, N failed".
 
-  1. every function on the test corpora (the fuzz seeds of test/fuzz/corpus,
-     2,000 lines of bench/gen_corpus.c's corpus, the spellings below), in
-     every mode, NULLs and bad MODEs included, against the SQLite build's
-     answers (test/duckdb/sqlite_ref.tcl, the same cases file format);
-     inputs that PostgreSQL's text cannot hold (a NUL byte, invalid UTF-8)
-     are left out: no text value can carry them; then urn_find's rows
+  1. every case of the conformance suite's comparison with SQLite
+     (test/suite/compare.tsv on test/suite/inputs.txt: the fuzz seeds of
+     test/fuzz/corpus, the real links of test/data/links.tsv, 2,000 lines of bench/gen_corpus.c's corpus, the
+     spellings of the manual's rules; read by test/suite/suite.py, as every
+     engine's runner reads them): every function, in every mode, NULLs and
+     bad MODEs included, against the SQLite build's answers
+     (test/duckdb/sqlite_ref.tcl, the same cases file format), under
+     compare.tsv's "differ postgres" rules; cases that PostgreSQL's text
+     cannot hold (a BLOB, a NUL byte, invalid UTF-8) are left out: no text
+     value can carry them; then urn_find's rows
      (urn, start) and urn_parse's row on every input in every mode, and the rows of
      urn_namespaces() and urn_resolvers(), against SQLite's tables (Python's
      sqlite3 module loading the SQLite build);
@@ -19,17 +23,33 @@ extension is installed.  Prints one line per failure and ends with
      keys) is the order of urn_key() COLLATE "C"; a UNIQUE urn column keeps
      one row per class; btree and hash indexes answer as a sequential scan;
      DISTINCT, GROUP BY, hash and merge joins count the classes;
+     3b. x ^@ 'URN:NID:' through the index counts every NID as urn_nid does,
+     prefixes cut from the keys (known at run time) as starts_with(urn_key),
+     and urn = text joins (hash, index) as the cast, non-URN rows included;
   4. bad input: a non-URN cast is 22P02 with urn_error's message as the
      detail, a bad MODE 22023, values of many MB, and the backend survives;
   5. every example of docs/postgres.md (a ```sql block after a
-     "<!-- postgres -->" line) with its "-- →" rows and "-- error:" lines.
+     "<!-- postgres -->" line) with its "-- →" rows and "-- error:" lines;
+  6. the stored form (ext/postgres/urn_pg_type.c): every URN above and
+     spellings made for it (every case of "urn" and of NIDs of every
+     length, 0 to 20 hex letters in each case, components, keys around
+     the lengths where LEB128 grows) come back as written from urn and
+     urn_ns, through text, binary COPY and the casts between the types,
+     equal to their key and in its order; a value written as its key
+     takes 4 bytes fewer than text; TOASTed values of many MB; index
+     expressions, a generated column, a CHECK, pg_dump and pg_restore.
 """
+import bisect
 import json
 import os
 import re
 import subprocess
 import sys
 import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'suite'))
+import suite  # noqa: E402  test/suite/suite.py: inputs.txt and compare.tsv
 
 PORT, WORK = sys.argv[1], sys.argv[2]
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -77,65 +97,10 @@ def utf8_text(b):
 # ---- 1. The functions against the SQLite build ------------------------------
 
 def inputs():
-    out = []
-    corpus = os.path.join(TOP, 'test', 'fuzz', 'corpus')
-    for d in sorted(os.listdir(corpus)):
-        for f in sorted(os.listdir(os.path.join(corpus, d))):
-            b = open(os.path.join(corpus, d, f), 'rb').read()
-            out.append(b)
-            if len(b) > 1:
-                out.append(b[1:])
-    if GEN:
-        text = subprocess.run([GEN, '2000', '7'], capture_output=True, check=True).stdout
-        out.extend(text.split(b'\n')[:-1])
-    words = [
-        '', 'x', 'urn:', 'urn:x', 'urn:ab', 'urn:ab:', 'urn:ab:c', 'URN:AB:C',
-        'urn:example:a123,z456', 'URN:example:a123,z456', 'urn:EXAMPLE:a123,z456',
-        'urn:example:a123,z456?+abc', 'urn:example:a123,z456?=xyz',
-        'urn:example:a123,z456#789', 'urn:example:a123,z456/foo',
-        'urn:example:a123%2Cz456', 'urn:example:a123%2cz456', 'urn:example:A123,Z456',
-        'urn:example:a%2cb?+r%2f?=q%3a#f%2b', 'urn:example:a?+', 'urn:example:a?=',
-        'urn:example:a#', 'urn:example:a?+b?=c#', 'urn:example:/a', 'urn:example:a b',
-        'urn:example:%0', 'urn:example:%zz', 'urn:example:%00', 'urn:urn:x',
-        'urn:urn-1:x', 'urn:-ab:x', 'urn:ab-:x', 'urn:' + 'a' * 32 + ':x',
-        'urn:' + 'a' * 33 + ':x', 'urn:example:' + 'n' * 300,
-        'urn:example:' + '%2f' * 200, 'urn:ietf:rfc:2648', 'URN:IETF:RFC:2648',
-        'urn:isbn:0-395-36341-1', 'URN:ISBN:039536341-1', 'urn:isbn:0-395-36341-6',
-        'urn:isbn:978-0-395-36341-6', 'urn:isbn:123', 'urn:isbn:0-8044-2957-x',
-        'urn:issn:0167-6423', 'urn:issn:0167-642x', 'urn:isni:000000012146438X',
-        'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66',
-        'urn:uuid:6E8BC430-9C3A-11D9-9669-0800200C9A66', 'urn:uuid:xyz',
-        'urn:nbn:de:bvb:19-146642', 'URN:NBN:DE:bvb:19-146642', 'urn:nbn:x',
-        'urn:nbn:de:gbv:089-3321752945', 'urn:nbn:de:gbv:089-332175294', 'URN:NBN:fi:au:mts:m3285',
-        'urn:nbn:fi-fe19981001', 'urn:nbn:se:uu:diva-3475', 'urn:nbn:no-29865', 'urn:nbn:ch:bel-9039',
-        'urn:epc:id:sgtin:0614141.812345.6789', 'urn:epc:id:sscc:0614141.1234567890',
-        'urn:epc:id:sgtin:0614141.812345.%2F%25x', 'urn:epc:id:sgln:0614141.12345.400',
-        'urn:ogc:def:crs:EPSG::4326', 'urn:ietf:rfc:8141', 'urn:ietf:bcp:14', 'urn:issn:0317-8471',
-        'urn:oid:1.3.6.1', 'urn:oid:1..3', 'urn:doi:10.1000/ABC', 'urn:DOI:10.1000/abc',
-        'urn:isan:0000-0000-9E59-0000-O-0000-0000-2', 'urn:nzl:Act:2010', 'urn:mpeg:MPEG7:schema',
-        'urn:notregistered:x', 'urn:example:ä', 'café', 'urn:ex:café', 'ürn:ab:c',
-        'a b c', 'urn:example:a\tb',
-        'see urn:isbn:0-395-36341-1. and (urn:example:x) urn:ab:c, URN:EX:y?',
-        'é urn:ex:a ü urn:ex:b', 'urn:ex:a:b:c', 'rfc8141', 'ns',
-        # The EPC functions: tags' hex (TDS 2.3 annex E.3), a '+' scheme,
-        # padding, bad hex; tag URIs good and bad, raw URIs, pure identities.
-        '3074257BF7194E4000001A85', '3074257bf7194e4000001a850000', '3074257BF7194E4000001A8',
-        '3666C4409047E159B2C2BF100000000000000000000000000000', '311BA1B300CE0A6A83000000',
-        '3F76451FD612640000019907', '3B0E0CF5E76C9047759AD00373DC7602E72000',
-        '3D76451FD75411DEF6B4CC00000003039000', '3500E86F8000A9E000000586',
-        'F73795211411234538566CB0AFC4', '307C257BF7194E4000001A85', 'E2801160600002054CC2096F',
-        '30 74', '00AB' * 130,
-        'urn:epc:tag:sgtin-96:3.0614141.812345.6789', 'urn:epc:tag:sgtin-96:3.0614141.812345.06789',
-        'urn:epc:tag:sgtin-198:3.0614141.812345.32a%2Fb', 'urn:epc:tag:sgtin-198:3.0614141.812345.32a/b',
-        'URN:EPC:tag:giai-202:1.0614141.x:y.z', 'urn:epc:tag:sgcn-96:3.0614141.12345.04711',
-        'urn:epc:tag:adi-var:3.35962.PQ7VZ4.M37GXB92', 'urn:epc:tag:gid-96:952056.2718.1414',
-        'urn:epc:tag:sgtin-96:8.0614141.812345.6789', 'urn:epc:raw:96.x3074257BF7194E4000001A85',
-        'urn:epc:raw:95.x3074', 'urn:epc:id:sgtin:0614141.812345.A1', 'urn:epc:id:gid:952056.2718.1414',
-        'urn:epc:id:sgcn:0614141.12345.04711', 'urn:epc:id:adi:35962.PQ7VZ4.M37GXB92',
-    ]
-    out.extend(w.encode() for w in words)
+    """The inputs of test/suite/inputs.txt that a text can hold, each once:
+    for urn_find's and urn_parse's tables."""
     seen, res = set(), []
-    for b in out:
+    for b in suite.inputs(TOP, GEN):
         if utf8_text(b) and b not in seen:
             seen.add(b)
             res.append(b)
@@ -143,95 +108,10 @@ def inputs():
 
 
 M3 = ['rfc8141', 'rfc2141', 'ns']
-UNARY = [('urn_valid', M3), ('urn_error', M3), ('urn_nid', M3[:2]), ('urn_nss', M3[:2]),
-         ('urn_rcomponent', M3[:2]), ('urn_qcomponent', M3[:2]), ('urn_fcomponent', M3[:2]),
-         ('urn_canonical', M3), ('urn_key', M3), ('urn_normalize', M3[:2]), ('urn_json', M3),
-         ('urn_extract_all', M3), ('urn_encode', None), ('urn_decode', None),
-         ('urn_isbn13', None), ('urn_url', None), ('urn_nbn_complete', None),
-         ('urn_from_url', None), ('urn_epc_from_hex', None), ('urn_epc_to_hex', None),
-         ('urn_epc_pure', None), ('urn_epc', None)]
-# urn_epc_tag's schemes and filters, by turns (out of range, another
-# scheme, an unknown one: the error).
-EPC_TAGS = [('sgtin-96', 'I:3'), ('sgtin-198', 'I:7'), ('gid-96', 'I:0'), ('sgcn-96', 'I:0'),
-            ('adi-var', 'I:63'), ('sgtin-96', 'I:8'), ('gid-96', 'I:1'), ('sgtin-97', 'I:3'),
-            ('sscc-96', 'I:-1')]
-TEMPLATES = [b'{urn}', b'https://r.example/{nid}/{nss}?u={urn}', b'plain', b'', b'{x}',
-             b'a{urn', b'{NSS}']
 
 
 def tok(b):
     return 'N' if b is None else 'T:' + hexu(b)
-
-
-def make_cases(ins):
-    cases = []
-
-    def add(func, mode, args):
-        cases.append((len(cases), func, mode, args))
-    for b in ins:
-        for func, modes in UNARY:
-            add(func, '-', [tok(b)])
-            for m in modes or []:
-                add(func, tok(m.encode()), [tok(b)])
-    for i, a in enumerate(ins):
-        b = ins[(i + 1) % len(ins)]
-        up = a.decode().upper().encode()
-        for x, y in ((a, b), (a, up), (a, a)):
-            add('urn_equal', '-', [tok(x), tok(y)])
-            for m in M3:
-                add('urn_equal', tok(m.encode()), [tok(x), tok(y)])
-    for i, a in enumerate(ins):
-        tpl = TEMPLATES[i % len(TEMPLATES)]
-        add('urn_url', '-', [tok(a), tok(tpl)])
-        for m in M3:
-            add('urn_url', tok(m.encode()), [tok(a), tok(tpl)])
-        add('urn_url', '-', [tok(a), 'N'])
-    # urn_from_url with GCP_LENGTH, an integer (I:N): 7 on every input,
-    # lengths around 6..12 on every fourth (outside: the error).
-    for i, a in enumerate(ins):
-        add('urn_from_url', '-', [tok(a), 'I:7'])
-        if i % 4 == 0:
-            for g in ('I:5', 'I:6', 'I:12', 'I:13'):
-                add('urn_from_url', '-', [tok(a), g])
-    for i, a in enumerate(ins):
-        sch, f = EPC_TAGS[i % len(EPC_TAGS)]
-        add('urn_epc_tag', '-', [tok(a), tok(sch.encode()), f])
-        if a.startswith(b'urn:epc:id:'):
-            for sch, f in EPC_TAGS:
-                add('urn_epc_tag', '-', [tok(a), tok(sch.encode()), f])
-    add('urn_epc_tag', '-', ['N', tok(b'sgtin-96'), 'I:3'])
-    add('urn_epc_tag', '-', [tok(b'urn:epc:id:gid:1.2.3'), 'N', 'I:0'])
-    add('urn_epc_tag', '-', [tok(b'urn:epc:id:gid:1.2.3'), tok(b'gid-96'), 'N'])
-    nids = [b'example', b'EX', b'isbn', b'a', b'', b'a b', b'urn']
-    for i, s in enumerate(ins):
-        nid, o = nids[i % len(nids)], ins[(i * 7 + 3) % len(ins)]
-        add('urn_build', '-', [tok(nid), tok(s)])
-        add('urn_build', '-', [tok(nid), tok(s), tok(o)])
-        add('urn_build', '-', [tok(nid), tok(s), 'N', tok(o)])
-        add('urn_build', '-', [tok(nid), tok(s), tok(o), tok(s), tok(o)])
-        add('urn_build', '-', [tok(nid), tok(s), 'N', 'N', tok(b'')])
-    add('urn_build', '-', ['N', tok(b'a')])
-    add('urn_build', '-', [tok(b'ex'), 'N'])
-    for func, modes in UNARY:
-        add(func, '-', ['N'])
-        for m in modes or []:
-            add(func, tok(m.encode()), ['N'])
-    add('urn_equal', '-', ['N', tok(b'urn:ab:c')])
-    add('urn_equal', '-', [tok(b'urn:ab:c'), 'N'])
-    add('urn_version', '-', [])
-    add('urn_registry_date', '-', [])
-    bad = [tok(b'x'), tok(b'NS '), 'N', tok(b''), tok(b"it's"), tok(b'RFC2141'),
-           tok('modé'.encode()), tok(b'a' * 60)]
-    for m in bad:
-        for func, modes in UNARY:
-            if not modes:
-                continue
-            add(func, m, [tok(b'urn:ab:c')])
-            add(func, m, ['N'])
-        add('urn_equal', m, [tok(b'urn:ab:c'), 'N'])
-    for func in ('urn_nid', 'urn_nss', 'urn_normalize', 'urn_fcomponent'):
-        add(func, tok(b'ns'), [tok(b'urn:ab:c')])
-    return cases
 
 
 def sqlite_answers(cases):
@@ -271,6 +151,10 @@ BEGIN
   e := format('%s(%s)', func, a);
   IF func IN ('urn_valid', 'urn_equal') THEN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' WHEN x THEN ''I:1'' ELSE ''I:0'' END FROM (SELECT %s AS x) s', e) INTO r;
+  ELSIF func = 'urn_parse' THEN
+    EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''S:'' || (x).valid::int::text || '','' || concat_ws('','', %s) END FROM (SELECT %s AS x) s',
+                   (SELECT string_agg(format('coalesce(upper(encode(convert_to((x).%s, ''UTF8''), ''hex'')), ''N'')', c), ', ')
+                    FROM unnest(ARRAY['nid', 'nss', 'r', 'q', 'f', 'canonical', 'key']) c), e) INTO r;
   ELSIF func = 'urn_epc' THEN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''S:'' || '
       || (SELECT string_agg(CASE WHEN c = 'filter' THEN 'coalesce((x).filter::text, ''N'')'
@@ -312,15 +196,23 @@ def pg_answers(cases):
     return ans
 
 
-def same(sq, pg):
+DIFFER = suite.differ('postgres')
+
+
+def same(func, sq, pg):
+    """SQLite's answer and PostgreSQL's are the same, under compare.tsv's
+    "differ postgres" rules (test/suite/README.md)."""
     if sq == pg:
         return True
-    # A NUL byte in a result (urn_decode of a %00) is no PostgreSQL text:
-    # NULL there (docs/postgres.md).
-    if pg == 'N' and sq.startswith('T:') and '00' in [sq[i:i + 2] for i in range(2, len(sq), 2)]:
+    # nul-is-null: a NUL byte in a result (urn_decode of a %00) is no
+    # PostgreSQL text: NULL there (docs/postgres.md).
+    rule = DIFFER.get('nul-is-null', set())
+    if (func in rule or '*' in rule) and pg == 'N' and sq.startswith('T:') and \
+            '00' in [sq[i:i + 2] for i in range(2, len(sq), 2)]:
         return True
-    # urn_json: SQLite's JSON text against jsonb's rendering of it.
-    if pg.startswith('J:') and sq.startswith('T:'):
+    # jsonb: urn_json, SQLite's JSON text against jsonb's rendering of it.
+    rule = DIFFER.get('jsonb', set())
+    if (func in rule or '*' in rule) and pg.startswith('J:') and sq.startswith('T:'):
         try:
             return json.loads(bytes.fromhex(sq[2:]).decode()) == json.loads(pg[2:])
         except ValueError:
@@ -329,12 +221,14 @@ def same(sq, pg):
 
 
 def compare_functions():
-    ins = inputs()
-    cases = make_cases(ins)
+    # Every case of test/suite/compare.tsv on test/suite/inputs.txt that a
+    # text can hold (no BLOBs, no NUL, only UTF-8), as every engine has them.
+    ins = suite.inputs(TOP, GEN)
+    cases = suite.make_cases(ins, blob=False)
     sq, pg = sqlite_answers(cases), pg_answers(cases)
     nfail = 0
     for cid, func, mode, args in cases:
-        good = cid in sq and cid in pg and same(sq[cid], pg[cid])
+        good = cid in sq and cid in pg and same(func, sq[cid], pg[cid])
         if not good:
             nfail += 1
             if nfail <= 20:
@@ -616,6 +510,84 @@ def corpus_checks():
     print(f'3: {n} rows, {classes} classes, {nsc} under the namespace rules')
 
 
+# ---- 3b. Prefix search and comparison with text on the corpus ----------------------
+
+def prefix_and_text_checks():
+    if q("SELECT to_regclass('c') IS NULL;") == 't':
+        corpus_table()
+    psql("DROP INDEX IF EXISTS c_x; CREATE INDEX c_x ON c(x); ANALYZE c;")
+    idx = "SET enable_seqscan = off; SET enable_bitmapscan = off; "
+    seq = "SET enable_indexscan = off; SET enable_indexonlyscan = off; SET enable_bitmapscan = off; "
+    # Every NID of the corpus (thousands): x ^@ 'URN:NID:' through the
+    # index (a prefix known at run time) counts what urn_nid counts; the
+    # ten commonest as constants, through the index and by a seq scan,
+    # where LIKE misses the other spellings.
+    ref = q("SELECT string_agg(n || '=' || k, ' ' ORDER BY n) FROM"
+            " (SELECT lower(urn_nid(x)) n, count(*) k FROM c GROUP BY 1) s;")
+    got = q(idx + "SELECT string_agg(n || '=' || (SELECT count(*) FROM c WHERE x ^@ ('URN:' || upper(n) || ':')),"
+            " ' ' ORDER BY n) FROM (SELECT DISTINCT lower(urn_nid(x)) n FROM c) s;")
+    nids = ref.count('=')
+    ok('3b.1 x ^@ \'URN:NID:\' through the index = count by urn_nid, every NID', got == ref and nids > 5,
+       str([(a, b) for a, b in zip(got.split(), ref.split()) if a != b][:5]))
+    bad, like_lost = [], 0
+    for line in q("SELECT lower(urn_nid(x)), count(*) FROM c GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 10;").split('\n'):
+        n, k = line.split('|')
+        p = quote('URN:' + n.upper() + ':')
+        a = q(idx + f"SELECT count(*) FROM c WHERE x ^@ {p};")
+        b = q(seq + f"SELECT count(*) FROM c WHERE x ^@ {p};")
+        if not a == b == k:
+            bad.append(f'{n}: index {a}, seq {b}, urn_nid {k}')
+        like_lost += int(k) - int(q(f"SELECT count(*) FROM c WHERE x LIKE {quote('urn:' + n + ':%')};"))
+    ok('3b.2 the ten commonest NIDs: index = seq scan = urn_nid; LIKE misses spellings', not bad and like_lost > 0,
+       '; '.join(bad) + f' LIKE lost {like_lost}')
+    plan = q(idx + "EXPLAIN SELECT count(*) FROM c WHERE x ^@ 'URN:ISBN:';")
+    ok('3b.3 x ^@ constant is an Index Only Scan', 'Index Only Scan' in plan and "'urn:isbn:'::text" in plan, plan)
+    # Prefixes cut from the keys of a row of every fifth page at lengths
+    # NID+1 to NID+9 (mid-%XX included), the head upper-cased: through the
+    # index (a prefix known at run time: urn_prefix_lo/hi) against the
+    # keys that start so, counted here in the sorted keys; the first 40 by
+    # a seq scan too.
+    psql("DROP TABLE IF EXISTS pfx; CREATE TABLE pfx AS SELECT row_number() OVER (ORDER BY k) id, k,"
+         " upper(left(k, 4 + nl)) || substr(k, 5 + nl) p FROM"
+         " (SELECT DISTINCT left(urn_key(x), 4 + length(urn_nid(x)) + l) k, length(urn_nid(x)) nl"
+         "  FROM c, generate_series(1, 9) l"
+         "  WHERE ctid::text LIKE '%0,5)' OR ctid::text LIKE '%5,5)') s; ANALYZE pfx;")
+    keys = sorted(q("SELECT urn_key(x) FROM c;").split('\n'))
+    cut = [line.split('|') for line in q("SELECT id, k FROM pfx ORDER BY id;").split('\n')]
+    want = []
+    for _, k in cut:
+        i = j = bisect.bisect_left(keys, k)
+        while j < len(keys) and keys[j].startswith(k):
+            j += 1
+        want.append(str(j - i))
+    probe = "SELECT string_agg(n::text, ',' ORDER BY id) FROM (SELECT id, (SELECT count(*) FROM c WHERE x ^@ p) n FROM pfx{}) s;"
+    r_idx = q(idx + probe.format('')).split(',')
+    r_seq = q(seq + probe.format(' WHERE id <= 40')).split(',')
+    ok('3b.4 cut keys: index = seq scan = the keys that start so', r_idx == want and r_seq == want[:40]
+       and len(want) > 100, f'{len(want)} prefixes; first differences: '
+       + str([(cut[i][1], r_idx[i], want[i]) for i in range(len(want)) if i >= len(r_idx) or r_idx[i] != want[i]][:5]))
+    plan = q(idx + "EXPLAIN SELECT (SELECT count(*) FROM c WHERE x ^@ p) FROM pfx;")
+    ok('3b.5 a prefix known at run time is an index range', 'urn_prefix_lo(pfx.p)' in plan, plan)
+    # urn = text: a text column of other spellings (the head upper-cased,
+    # a component added) and rows that are not URNs joins as the cast
+    # would, by hash join and by index lookups, never an error.
+    psql("DROP TABLE IF EXISTS ptext; CREATE TABLE ptext AS SELECT CASE WHEN i % 7 = 0 THEN 'not a urn ' || i"
+         " WHEN i % 2 = 0 THEN upper(left(x::text, 4 + length(urn_nid(x)))) || substr(x::text, 5 + length(urn_nid(x))) || '#f'"
+         " ELSE x::text END s FROM (SELECT x, row_number() OVER () i FROM c LIMIT 30000) s0; ANALYZE ptext;")
+    join = "SELECT count(*) FROM c u JOIN ptext p ON u.x = p.s;"
+    ref = q("SELECT count(*) FROM c u JOIN (SELECT s::urn AS s FROM ptext WHERE urn_valid(s)) p ON u.x = p.s;")
+    hj = q("SET enable_mergejoin = off; SET enable_nestloop = off; " + join)
+    nl = q("SET enable_mergejoin = off; SET enable_hashjoin = off; SET enable_seqscan = off; " + join)
+    txt = q("SELECT count(*) FROM c u JOIN ptext p ON u.x::text = p.s;")
+    ok('3b.6 urn = text joins by hash and by index as the cast (non-URN rows: no match)',
+       hj == nl == ref and int(txt) < int(ref), f'hash {hj}, index {nl}, cast {ref}, as text {txt}')
+    plan = q("SET enable_mergejoin = off; SET enable_nestloop = off; EXPLAIN " + join)
+    ok('3b.7 the join of urn = text is a hash join', 'Hash Join' in plan, plan)
+    plan = q("SET enable_mergejoin = off; SET enable_hashjoin = off; SET enable_seqscan = off; EXPLAIN " + join)
+    ok('3b.8 urn = text looks up the urn index', 'c_x' in plan, plan)
+    print(f'3b: {nids} NIDs, {len(want)} cut keys, join of 30000 texts: {ref} rows ({txt} as text)')
+
+
 def urn_eq(a, b):
     """Two lines of two URNs each, equal pairwise as urns."""
     x, y = a.split(' '), b.split(' ')
@@ -727,12 +699,130 @@ def docs_examples():
     print(f'5: {len(blocks)} blocks of docs/postgres.md')
 
 
+# ---- 6. The stored form -------------------------------------------------------
+
+def spellings():
+    """URNs that exercise every part of the stored form, deterministic."""
+    import random
+    rnd = random.Random(46)
+    out = []
+
+    def mixed(z):
+        return ''.join(c.upper() if rnd.random() < 0.5 else c for c in z)
+    for n in range(2, 33):                       # NIDs of every length (RFC 8141 §2)
+        nid = ''.join(rnd.choice('abcdefghijklmnopqrstuvwxyz0123456789') for _ in range(n))
+        nid = 'a' + nid[1:-1] + 'z' if n > 1 else nid
+        for head in ('urn', 'URN', mixed('urn')):
+            out.append(f'{head}:{mixed(nid)}:x{n}')
+            out.append(f'{head}:{nid}:x{n}?+r')
+    for k in range(21):                          # 0 to 20 %XX with hex letters
+        esc = ''.join('%' + mixed(rnd.choice('abcdef') + rnd.choice('0123456789abcdef')) for _ in range(k))
+        out += [f'urn:ex:a{esc}b', f'URN:EX:{esc.lower()}', f'urn:ex:{esc.upper()}#f%2a',
+                f'urn:isbn:0-8044-{esc}2957-X', f'uRn:IsBn:080442957x{esc}?=q']
+    comps = ['', '?+r%2f', '?=q=1&b', '#frag', '?+r?=q#f', '#', '?+a?b?=c?d#e?f']
+    for c in comps:
+        out += ['urn:ex:a' + c, 'URN:EX:a' + c, 'urn:isbn:0-8044-2957-x' + c, 'urn:issn:0167-642x' + c]
+    for length in (127, 128, 129, 16383, 16384, 16385):   # LEB128's steps (2097152: below)
+        m = length - len('ex:') - 3
+        out += ['urn:ex:' + 'a' * m + '%2F', 'URN:EX:' + 'a' * m + '%2f', 'urn:ex:' + 'a' * m + '%2F#f',
+                'urn:isbn:' + '1-' * ((length - 5) // 2) + '1' * ((length - 5) % 2)]
+    return out
+
+
+def stored_form():
+    ins = [b.decode() for b in inputs()]
+    gold = [unescape(l.rstrip('\n')[2:]) for l in open(os.path.join(TOP, 'test', 'order-golden.txt'),
+                                                        encoding='ascii') if not l.startswith('#')]
+    ins += [b.decode() for b in gold if utf8_text(b)]
+    ins += spellings()
+    path = os.path.join(WORK, 'stored.copy')
+    with open(path, 'w') as f:
+        f.write(''.join(hexu(w.encode()) + '\n' for w in ins))
+    os.chmod(path, 0o644)
+    fb = os.path.join(WORK, 'stored.bin')
+    psql("DROP TABLE IF EXISTS sf, sfb;\nCREATE TABLE sf(i serial, s text, u urn, n urn_ns);\n"
+         "CREATE TEMP TABLE h(h text);\n"
+         f"\\copy h FROM '{path}'\n"
+         "INSERT INTO sf(s) SELECT convert_from(decode(h, 'hex'), 'UTF8') FROM h;\n"
+         "DELETE FROM sf WHERE NOT urn_valid(s);\n"
+         "UPDATE sf SET u = s::urn, n = s::urn_ns;\n"
+         f"\\copy (SELECT i, u, n FROM sf) TO '{fb}' WITH (FORMAT binary)\n"
+         "CREATE TABLE sfb(i int, u urn, n urn_ns);\n"
+         f"\\copy sfb FROM '{fb}' WITH (FORMAT binary)\n")
+    n = int(q('SELECT count(*) FROM sf;'))
+    ok('6.0 URNs to store', n > 3000, f'{n} URNs')
+    bad = q("SELECT count(*) FROM sf WHERE u::text IS DISTINCT FROM s OR n::text IS DISTINCT FROM s"
+            " OR u::urn_ns::text IS DISTINCT FROM s OR n::urn::text IS DISTINCT FROM s"
+            " OR CAST(u AS varchar) IS DISTINCT FROM s::varchar;")
+    ok('6.1 urn and urn_ns come back as written (text, casts between the types, varchar)', bad == '0', bad)
+    bad = q("SELECT count(*) FROM sf JOIN sfb USING (i) WHERE sfb.u::text IS DISTINCT FROM s"
+            " OR sfb.n::text IS DISTINCT FROM s OR sfb.u <> sf.u OR sfb.n <> sf.n;")
+    ok('6.2 binary COPY out and in gives the same values', bad == '0' and
+       q('SELECT count(*) FROM sfb;') == str(n), bad)
+    bad = q("SELECT count(*) FROM sf WHERE u <> urn_key(s)::urn OR n <> urn_key(s, 'ns')::urn_ns"
+            " OR urn_hash(u) <> urn_hash(urn_key(s)::urn) OR urn_ns_hash(n) <> urn_ns_hash(urn_key(s, 'ns')::urn_ns)"
+            " OR urn_hash_extended(u, 7) <> urn_hash_extended(urn_key(s)::urn, 7);")
+    ok('6.3 each value is equal to its key, and hashes alike', bad == '0', bad)
+    for t, k in (('u', "urn_key(s)"), ('n', "urn_key(s, 'ns')")):
+        got = q(f"SELECT md5(string_agg({k}, E'\\n' ORDER BY {t}, i)) FROM sf;")
+        want = q(f"SELECT md5(string_agg({k}, E'\\n' ORDER BY {k} COLLATE \"C\", i)) FROM sf;")
+        ok(f'6.4 ORDER BY {t} is the order of {k} COLLATE "C"', got == want, f'{got} {want}')
+        cnt = q(f"SELECT count(DISTINCT {t})::text || ' ' || count(DISTINCT {k}) FROM sf;").split()
+        ok(f'6.5 DISTINCT {t} counts the classes of {k}', cnt[0] == cnt[1], cnt)
+    # A value written as its key takes 4 bytes fewer than text (its "urn:").
+    sz = q("SELECT count(*), sum(pg_column_size(u) - pg_column_size(s)) FROM sf"
+           " WHERE s = urn_key(s) AND octet_length(s) < 120;").split('|')
+    ok('6.6 a value written as its key: 4 bytes fewer than text', int(sz[0]) > 500 and int(sz[1]) == -4 * int(sz[0]), sz)
+    # LEB128's third step, a key of 2 MB, in and out of a table (TOASTed,
+    # compressed), and a 20 MB value that compresses badly (stored out of
+    # line in slices).
+    for length in (2097151, 2097152, 2097153):
+        m = length - len('ex:') - 3
+        r = q(f"CREATE TEMP TABLE l{length}(x urn, y urn_ns);"
+              f" INSERT INTO l{length} SELECT v, v FROM (SELECT 'URN:EX:' || repeat('a', {m}) || '%2f#F' AS v) s;"
+              f" SELECT octet_length(x::text), octet_length(y::text), x = ('urn:ex:' || repeat('a', {m}) || '%2F')::urn,"
+              f" x::text = 'URN:EX:' || repeat('a', {m}) || '%2f#F' FROM l{length};")
+        ok(f'6.7 a key of {length} bytes', r == f'{m + 12}|{m + 12}|t|t', r)
+    big = "(SELECT string_agg(md5(g::text) || '%2f', '') FROM generate_series(1, 500000) g)"
+    r = q("CREATE TEMP TABLE big(x urn, y urn_ns); ALTER TABLE big ALTER x SET STORAGE external;"
+          f" INSERT INTO big SELECT v, v FROM (SELECT 'URN:Ex:' || {big} || '?=q' AS v) s;"
+          f" SELECT octet_length(x::text), x::text = y::text, md5(x::text) = md5('URN:Ex:' || {big} || '?=q'),"
+          f" pg_column_size(x) > 17500000, x = ('urn:ex:' || replace({big}, '%2f', '%2F'))::urn, urn_hash(x) = urn_hash(('urn:ex:'"
+          f" || replace({big}, '%2f', '%2F'))::urn), y = ('urn:ex:' || replace({big}, '%2f', '%2F'))::urn_ns FROM big;")
+    ok('6.8 a 17.5 MB value stored out of line', r == '17500010|t|t|t|t|t|t', r)
+    # The casts to text are functions now: in index expressions, generated
+    # columns and CHECKs, and through pg_dump and a restore.
+    psql("CREATE TABLE ex(i int, u urn, n urn_ns, s text, g text GENERATED ALWAYS AS (urn_nid(u)) STORED,"
+         " CHECK (urn_valid(u) AND length(n) = length(s)));\n"
+         "CREATE INDEX ex_u ON ex (u); CREATE INDEX ex_l ON ex (lower(u)); CREATE INDEX ex_k ON ex (urn_key(n, 'ns'));\n"
+         "INSERT INTO ex(i, u, n, s) SELECT i, u, n, s FROM sf WHERE octet_length(s) < 2000;\n")
+    bad = q("SET enable_seqscan = off; SELECT count(*) FROM sf WHERE octet_length(s) < 2000 AND NOT EXISTS (SELECT 1 FROM ex"
+            " WHERE lower(ex.u) = lower(sf.s) AND urn_key(ex.n, 'ns') = urn_key(sf.s, 'ns') AND ex.g = urn_nid(sf.s)"
+            " AND ex.u::text = sf.s);")
+    ok('6.9 index expressions, a generated column and a CHECK over urn and urn_ns', bad == '0', bad)
+    dump = os.path.join(WORK, 'stored.dump')
+    p = subprocess.run(['pg_dump', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-Fc', '-t', 'ex', '-f', dump, 'urn_test'],
+                       capture_output=True)
+    psql('DROP DATABASE IF EXISTS urn_restore; CREATE DATABASE urn_restore;', db='postgres')
+    psql('CREATE EXTENSION urn;', db='urn_restore')
+    r = subprocess.run(['pg_restore', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-d', 'urn_restore', dump],
+                       capture_output=True)
+    got = psql("SELECT md5(string_agg(i || ' ' || u || ' ' || n || ' ' || g, E'\\n' ORDER BY u, i)) FROM ex;",
+               db='urn_restore', check=False)[0].strip()
+    want = q("SELECT md5(string_agg(i || ' ' || u || ' ' || n || ' ' || g, E'\\n' ORDER BY u, i)) FROM ex;")
+    ok('6.10 pg_dump and pg_restore give the same rows in the same order', p.returncode == 0 and r.returncode == 0
+       and got == want and want != '', (p.stderr.decode() + r.stderr.decode())[:300] or f'{got} {want}')
+    psql('DROP DATABASE urn_restore;', db='postgres')
+    print(f'6: {n} URNs through the stored form')
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     psql('DROP DATABASE IF EXISTS urn_test; CREATE DATABASE urn_test;', db='postgres')
     psql('CREATE EXTENSION urn;')
     only = os.environ.get('URN_PG_PARTS', '').split()      # for development
-    for part in (compare_functions, compare_tables, order_golden, corpus_checks, bad_input, docs_examples):
+    for part in (compare_functions, compare_tables, order_golden, corpus_checks, prefix_and_text_checks,
+                 bad_input, docs_examples, stored_form):
         if only and part.__name__ not in only:
             continue
         t0 = time.time()

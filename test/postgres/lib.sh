@@ -3,7 +3,11 @@
 #
 #   pg_tmpdir              a fresh directory owned by the user the server
 #                          runs as (postgres when we are root: PostgreSQL
-#                          refuses to run as root); sets PGT_DIR
+#                          refuses to run as root); sets PGT_DIR.  Under
+#                          root, the private installation URN_PG_PRIVATE
+#                          (make postgres-test's, tools/pg_private.sh) is
+#                          copied into it, where postgres can read it
+#                          whatever the clone's folder allows
 #   pg_free_port           a TCP port of 127.0.0.1 that the OS had free
 #   pg_init NAME [ARGS]    initdb into $PGT_DIR/NAME (UTF8, no locale)
 #   pg_start NAME PORT     start it on 127.0.0.1:PORT, sockets in $PGT_DIR;
@@ -13,10 +17,15 @@
 #   pg_stop_all            pg_stop every cluster started here
 #   pg_psql PORT ARGS...   psql on 127.0.0.1:PORT as the server's user,
 #                          killed after PGT_TIMEOUT seconds (900)
-# Everything listens on 127.0.0.1 only.
+#   ok NAME STATUS DETAIL  a check of a test script: counted in pass when
+#                          STATUS is 0, else in fail, "FAILED NAME: DETAIL"
+# Everything listens on 127.0.0.1 only.  The programs are PG_BIN's (make
+# postgres-test: the private installation's), else PG_CONFIG's.
 
-PG_BIN=${PG_BIN:-$(pg_config --bindir)}
+PG_BIN=${PG_BIN:-$(${PG_CONFIG:-pg_config} --bindir)}
 if [ "$(id -u)" = 0 ]; then PGT_USER=postgres; else PGT_USER=$(id -un); fi
+# compare.py connects as this user too.
+export PGT_USER
 PGT_STARTED=""
 
 pgt_as() {
@@ -26,7 +35,14 @@ pgt_as() {
 pg_tmpdir() {
   PGT_DIR=$(mktemp -d "${TMPDIR:-/tmp}/urn-pg.XXXXXX")
   chmod 755 "$PGT_DIR"
-  [ "$(id -u)" = 0 ] && chown "$PGT_USER" "$PGT_DIR"
+  [ "$(id -u)" = 0 ] || return 0
+  chown "$PGT_USER" "$PGT_DIR"
+  if [ -n "${URN_PG_PRIVATE:-}" ]; then
+    case "$PG_BIN" in "$URN_PG_PRIVATE"/*)
+      cp -a "$URN_PG_PRIVATE" "$PGT_DIR/pg"
+      PG_BIN=$PGT_DIR/pg${PG_BIN#"$URN_PG_PRIVATE"} ;;
+    esac
+  fi
   return 0
 }
 
@@ -76,4 +92,8 @@ pg_stop_all() {
 pg_psql() {
   port=$1; shift
   timeout "${PGT_TIMEOUT:-900}" "$PG_BIN/psql" -X -q -h 127.0.0.1 -p "$port" -U "$PGT_USER" "$@"
+}
+
+ok() {
+  if [ "$2" = 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED $1: $3"; fi
 }

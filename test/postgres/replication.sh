@@ -24,9 +24,6 @@ pg_tmpdir
 trap 'pg_stop_all; rm -rf "$PGT_DIR"' EXIT
 trap 'exit 1' INT TERM
 pass=0; fail=0
-ok() {  # ok NAME CONDITION-RESULT(0/1) DETAIL
-  if [ "$2" = 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED $1: $3"; fi
-}
 q() {   # q PORT SQL: one value
   pg_psql "$1" -d urn_repl -A -t -v ON_ERROR_STOP=1 -c "$2"
 }

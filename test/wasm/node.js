@@ -2,6 +2,9 @@
 // test/wasm/node.js -- make wasm-test, first half: the WebAssembly build of
 // dist/wasm/ (make wasm) loaded in Node through its ES module, sqlite-urn.js,
 // as a web app uses it.  Checked:
+//   0. the conformance suite: every record of test/suite/*.test that runs on
+//      the engines "wasm" or "sqlite" (test/suite/README.md), each file in a
+//      database of its own, read by test/suite/suite.js;
 //   1. the engine: SQLite's version is the pinned amalgamation's, the
 //      extension's is urn_version() of ext/sqlite/urn.c; the same SQL
 //      functions (name and argument count), collations and tables as the
@@ -31,6 +34,7 @@ const cp = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const { pathToFileURL } = require("url");
+const suite = require("../suite/suite.js");
 
 const TOP = path.resolve(__dirname, "..", "..");
 const DIST = path.join(TOP, "dist", "wasm");
@@ -156,7 +160,7 @@ async function main() {
   const gotSqlite = await api.sqliteVersion();
   check(`SQLite is the pinned amalgamation's, ${wantSqlite}`, wantSqlite && gotSqlite === wantSqlite,
         `${gotSqlite} vs ${wantSqlite}`);
-  const wantUrn = (/^#define URN_VERSION "([^"]+)"/m.exec(read(path.join(TOP, "ext", "sqlite", "urn.c"))) || [])[1];
+  const wantUrn = read(path.join(TOP, "VERSION")).trim();
   check(`urnVersion() is ${wantUrn}`, (await api.urnVersion()) === wantUrn, await api.urnVersion());
   check("the native library is there", fs.existsSync(URN_EXT), URN_EXT);
   const lists = {
@@ -170,6 +174,18 @@ async function main() {
     check(`the same ${what} as the native library (${(w.rows || []).length})`,
           agree(w, n) && w.rows.length > 0, `${show(w)} vs ${show(n)}`);
   }
+
+  // ---- 0. The conformance suite: the records SQLite's runner runs, here in
+  // the WebAssembly build (the shims chr() and repeat() spelled for SQLite).
+  const nrec = await suite.runRecords({
+    names: ["wasm", "sqlite"],
+    fresh: () => api.openDatabase(),
+    exec: (d, sql) => d.query(suite.sqliteDialect(sql)).rows,
+    message: (e) => String(e.message).split("\n")[0],
+    ok: check,
+    close: (d) => d.close(),
+  });
+  check(`${nrec} records of test/suite/ give their answers`, nrec > 0, "no record ran");
 
   // ---- 2. Every function, every argument count, against the native library.
   const fns = db.query(lists.functions).rows;
