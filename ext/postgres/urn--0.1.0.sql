@@ -20,7 +20,8 @@ CREATE FUNCTION urn_recv(internal) RETURNS urn
 CREATE FUNCTION urn_send(urn) RETURNS bytea
   AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- Stored as text is: a varlena, compressed and moved out of line when long.
+-- A varlena as text is, compressed and moved out of line when long, which
+-- holds the key first (ext/postgres/urn_pg_type.c; docs/design.md).
 CREATE TYPE urn (
   INPUT = urn_in,
   OUTPUT = urn_out,
@@ -32,16 +33,18 @@ CREATE TYPE urn (
   PREFERRED = false,
   COLLATABLE = false
 );
-COMMENT ON TYPE urn IS 'a Uniform Resource Name (RFC 8141), stored as written, equal to its equivalent spellings (RFC 8141 §3)';
+COMMENT ON TYPE urn IS 'a Uniform Resource Name (RFC 8141), shown as written, equal to its equivalent spellings (RFC 8141 §3)';
 
 -- The casts: text to urn checks the value (explicit and on assignment);
--- urn to text is the bytes as written (implicit, free).
+-- urn to text gives the value as written (implicit).
 CREATE FUNCTION urn(text) RETURNS urn
   AS 'MODULE_PATHNAME', 'urn_from_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text(urn) RETURNS text
+  AS 'MODULE_PATHNAME', 'urn_to_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (text AS urn) WITH FUNCTION urn(text) AS ASSIGNMENT;
 CREATE CAST (varchar AS urn) WITH FUNCTION urn(text) AS ASSIGNMENT;
-CREATE CAST (urn AS text) WITHOUT FUNCTION AS IMPLICIT;
-CREATE CAST (urn AS varchar) WITHOUT FUNCTION AS IMPLICIT;
+CREATE CAST (urn AS text) WITH FUNCTION text(urn) AS IMPLICIT;
+CREATE CAST (urn AS varchar) WITH FUNCTION text(urn) AS IMPLICIT;
 
 -- ---- Comparison: the order of COLLATE URN ------------------------------------
 
@@ -234,11 +237,11 @@ CREATE FUNCTION urn_resolvers(OUT nid text, OUT prefix text, OUT template text,
 
 CREATE TYPE urn_ns;
 CREATE FUNCTION urn_ns_in(cstring) RETURNS urn_ns
-  AS 'MODULE_PATHNAME', 'urn_in' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_out(urn_ns) RETURNS cstring
   AS 'MODULE_PATHNAME', 'urn_out' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_recv(internal) RETURNS urn_ns
-  AS 'MODULE_PATHNAME', 'urn_recv' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_send(urn_ns) RETURNS bytea
   AS 'MODULE_PATHNAME', 'urn_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE TYPE urn_ns (
@@ -252,38 +255,45 @@ CREATE TYPE urn_ns (
   PREFERRED = false,
   COLLATABLE = false
 );
-COMMENT ON TYPE urn_ns IS 'a Uniform Resource Name (RFC 8141), stored as written, equal to its spellings under its namespace''s rules too';
+COMMENT ON TYPE urn_ns IS 'a Uniform Resource Name (RFC 8141), shown as written, equal to its spellings under its namespace''s rules too';
 
 CREATE FUNCTION urn_ns(text) RETURNS urn_ns
-  AS 'MODULE_PATHNAME', 'urn_from_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_ns_from_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION text(urn_ns) RETURNS text
+  AS 'MODULE_PATHNAME', 'urn_to_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE CAST (text AS urn_ns) WITH FUNCTION urn_ns(text) AS ASSIGNMENT;
 CREATE CAST (varchar AS urn_ns) WITH FUNCTION urn_ns(text) AS ASSIGNMENT;
-CREATE CAST (urn_ns AS text) WITHOUT FUNCTION AS IMPLICIT;
-CREATE CAST (urn_ns AS varchar) WITHOUT FUNCTION AS IMPLICIT;
--- One value, two equalities: between the types, on assignment only.
-CREATE CAST (urn AS urn_ns) WITHOUT FUNCTION AS ASSIGNMENT;
-CREATE CAST (urn_ns AS urn) WITHOUT FUNCTION AS ASSIGNMENT;
+CREATE CAST (urn_ns AS text) WITH FUNCTION text(urn_ns) AS IMPLICIT;
+CREATE CAST (urn_ns AS varchar) WITH FUNCTION text(urn_ns) AS IMPLICIT;
+-- One spelling, two equalities: between the types, on assignment only
+-- (each value holds its own type's key).
+CREATE FUNCTION urn_ns(urn) RETURNS urn_ns
+  AS 'MODULE_PATHNAME', 'urn_ns_from_other' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn(urn_ns) RETURNS urn
+  AS 'MODULE_PATHNAME', 'urn_from_other' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE CAST (urn AS urn_ns) WITH FUNCTION urn_ns(urn) AS ASSIGNMENT;
+CREATE CAST (urn_ns AS urn) WITH FUNCTION urn(urn_ns) AS ASSIGNMENT;
 
 CREATE FUNCTION urn_ns_cmp(urn_ns, urn_ns) RETURNS int4
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_cmp' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_eq(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_eq' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_ne(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_ne' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_lt(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_lt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_le(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_le' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_gt(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_gt' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_ge(urn_ns, urn_ns) RETURNS boolean
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_ge' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_hash(urn_ns) RETURNS int4
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_hash' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_hash_extended(urn_ns, int8) RETURNS int8
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_hash_extended' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_ns_sortsupport(internal) RETURNS void
-  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  AS 'MODULE_PATHNAME', 'urn_sortsupport' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE OPERATOR = (
   LEFTARG = urn_ns, RIGHTARG = urn_ns, PROCEDURE = urn_ns_eq,

@@ -9,6 +9,8 @@
 #include "postgres.h"
 #include "fmgr.h"
 #include "../core/urn_scan.h"
+#include "../core/urn_key.h"
+#include "../core/urn_cmp.h"
 #include "../core/urn_mode.h"
 
 /* The version of ext/sqlite/urn.c, which make dist reads; the tests compare
@@ -45,5 +47,25 @@ text *urnPgText(const void *z, size_t n);
 ** the detail. */
 void urnPgNotUrn(const unsigned char *z, size_t n, const char *zMsg,
                  const char *zType) pg_attribute_noreturn();
+
+/* ---- The stored form of urn and urn_ns (urn_pg_type.c; docs/design.md,
+** "PostgreSQL's stored form"), for the glue's other files. */
+
+/* The key of the urn or urn_ns value x without its "urn:", which every key
+** begins with: key(X) for urn, key_ns(X) for urn_ns (RFC 8141 §3.1), the
+** bytes that the operators and the hash compare (memcmp, the shorter first
+** on a tie: the order of COLLATE URN and URN_NS).  No key is written: z
+** points into x's varlena, detoasted in the current memory context when x
+** is TOASTed (as urnPgArg() does), else x's own bytes. */
+UrnPgArg urnPgKey(Datum x);
+
+/* The urn or urn_ns value x as written, a palloc'd text: what its output,
+** send and cast to text give. */
+text *urnPgSpelling(Datum x);
+
+/* The value of type urn (ns 0) or urn_ns (ns 1) for z[0..n), palloc'd, as
+** the type's input makes it; 22P02 (urnPgNotUrn()) when z[0..n) is not an
+** RFC 8141 URN. */
+text *urnPgMake(const unsigned char *z, size_t n, int ns);
 
 #endif /* URN_PG_H */

@@ -9,7 +9,7 @@
 **   urn_extract_all(T [,MODE])                            text[]
 **   every other one                                       text
 ** X is text; a urn value is one too, through its implicit cast (which
-** costs nothing: the bytes are the same).  MODE is 'rfc8141' (the
+** gives the value as written, urnPgSpelling()).  MODE is 'rfc8141' (the
 ** default), 'rfc2141' or 'ns' where SQLite takes it; any other value, NULL
 ** included, is an error (SQLSTATE 22023) whose message ext/core/urn_mode.c
 ** writes for every engine, e.g. "urn_valid(): unknown mode 'x'; expected

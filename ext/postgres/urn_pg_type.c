@@ -1,25 +1,42 @@
 /*
-** urn_pg_type.c -- the PostgreSQL type urn (layer 3 over ext/core/).
+** urn_pg_type.c -- the PostgreSQL types urn and urn_ns (layer 3 over
+** ext/core/).
 **
-** A urn value is stored as written, as text is (contrib citext does the
-** same for its own equality): input, the cast from text and binary receive
-** accept exactly what urn_valid(X) accepts (RFC 8141 §2) and refuse the
-** rest with SQLSTATE 22P02, urn_error's message as the detail.  So every
-** stored value is an RFC 8141 URN, which the abbreviated keys below rely
-** on.  Output, send and the cast to text give the bytes as written.
+** Input, the cast from text and binary receive accept exactly what
+** urn_valid(X) accepts (RFC 8141 §2) and refuse the rest with SQLSTATE
+** 22P02, urn_error's message as the detail.  Output, send and the cast to
+** text give the bytes as written.
 **
 ** Equality and order are those of SQLite's COLLATE URN: the bytes of
 ** key(X) = "urn:" lower(NID) ":" NSS with every %XX upper-cased,
-** components dropped (RFC 8141 §3.1), shorter first on a tie (urnCompare(),
-** ext/core/urn_key.c).  The hash is hash_any() of those key bytes, so that
-** equal values hash alike (RFC 8141 §3: equivalent URNs are one name).
-** Sort support compares with the same function and abbreviates a value to
-** the first bytes of its key after "urn:", which every key begins with.
+** components dropped (RFC 8141 §3.1), shorter first on a tie; for urn_ns
+** those of COLLATE URN_NS, key_ns(X), the key after the namespace's own
+** equivalence rules (RFC 8141 §3.1; ext/core/urn_ns.h).  So that a
+** comparison is one memcmp, as for text COLLATE "C", a value stores its
+** key (the type's: key(X) for urn, key_ns(X) for urn_ns) first, without
+** its "urn:", which every key begins with, and after it what rebuilds the
+** spelling (docs/design.md, "PostgreSQL's stored form"):
 **
-** The type urn_ns is the same value with the order of SQLite's COLLATE
-** URN_NS: key_ns(X), the key after the namespace's own equivalence rules
-** (RFC 8141 §3.1; ext/core/urn_ns.h), compared and hashed as above with
-** urnNsCompare() and urnNsKeyWrite(); its input is urn's.
+**   K                      the value written as its key: "urn:" K is the
+**                          spelling (most values; 4 bytes fewer than text)
+**   T len(K) K X           any other: T is a tag byte below 0x20 (a key's
+**                          first byte is a NID's letter or digit, RFC 8141
+**                          §2), len(K) a LEB128 number, X the rest:
+**     T & STORED_HEAD        X has the case of "urn" and the NID: one bit a
+**                            byte of them (3 + NID length bits), set for a
+**                            capital, in a whole number of bytes;
+**     T & STORED_HEX         then the case of the hex letters of the NSS's
+**                            %XX (the key has them in capitals), one bit
+**                            each, set for a small letter;
+**     T & STORED_COMP        then the components ("?+", "?=", "#" and on)
+**                            as written;
+**     T == STORED_FULL       X is the spelling itself: urn_ns, where the
+**                            namespace's rules changed the NSS (an ISBN's
+**                            hyphens) and the bits above cannot say how.
+**
+** The hash is hash_any() of K, sort support compares K with memcmp and
+** abbreviates a value to K's first 8 bytes.  The format is that of 0.1.0
+** (never released with another); a change of it needs an upgrade path.
 */
 #include "urn_pg.h"
 #include "common/hashfn.h"
@@ -32,179 +49,420 @@
 #include "../core/urn_fn.h"
 #include "../core/urn_ns.h"
 
-/* Check z[0..n) for the type: returns normally for an RFC 8141 URN, else
-** raises 22P02 (urnPgNotUrn()) naming the type typ (urn or urn_ns). */
-static void typeCheck(const unsigned char *z, size_t n, Oid typ){
+/* ---- The stored form ---------------------------------------------------- */
+
+#define STORED_HEAD 0x01
+#define STORED_HEX  0x02
+#define STORED_COMP 0x04
+#define STORED_FULL 0x08
+/* A first byte below this is a tag: no key starts with one. */
+#define STORED_TAG_END 0x20
+
+/* A stored value, read: its key after "urn:", zKey[0..nKey), its tag (0:
+** the value is "urn:" and its key) and what follows the key, zX[0..nX). */
+typedef struct Stored {
+  const unsigned char *zKey;
+  size_t nKey;
+  int tag;
+  const unsigned char *zX;
+  size_t nX;
+} Stored;
+
+/* Read the stored value z[0..n).  Inlined into every comparison: for a
+** value written as its key, one test of its first byte. */
+static inline void storedRead(const unsigned char *z, size_t n, Stored *p){
+  size_t i = 1, len = 0;
+  int shift = 0;
+  unsigned c;
+  if( n==0 || z[0]>=STORED_TAG_END ){
+    p->zKey = z;
+    p->nKey = n;
+    p->tag = 0;
+    p->zX = z+n;
+    p->nX = 0;
+    return;
+  }
+  do{
+    c = i<n ? z[i++] : 0;
+    if( shift<(int)(8*sizeof(size_t)) ) len |= (size_t)(c & 0x7f) << shift;
+    shift += 7;
+  }while( c & 0x80 );
+  if( len>n-i ) len = n-i;            /* only a damaged value: stay inside */
+  p->zKey = z+i;
+  p->nKey = len;
+  p->tag = z[0];
+  p->zX = z+i+len;
+  p->nX = n-i-len;
+}
+
+/* The bytes of LEB128 v. */
+static size_t varintLen(size_t v){
+  size_t k = 1;
+  while( v>=0x80 ){ v >>= 7; k++; }
+  return k;
+}
+static size_t varintPut(unsigned char *z, size_t v){
+  size_t k = 0;
+  while( v>=0x80 ){ z[k++] = (unsigned char)(v | 0x80); v >>= 7; }
+  z[k++] = (unsigned char)v;
+  return k;
+}
+
+static int isUpper(unsigned char c){ return c>='A' && c<='Z'; }
+static int isHexLetter(unsigned char c){ return (c|0x20)>='a' && (c|0x20)<='f'; }
+
+/* Call x(digit's offset in z, ...) for each hex digit of every %XX of
+** z[from..to) that is a letter, in order; a valid URN's '%' always starts
+** a whole %XX inside its part (RFC 8141 §2). */
+#define FOR_HEX_LETTERS(z, from, to, i, BODY) do{ \
+  const unsigned char *zPct_; size_t at_ = (from); \
+  while( at_<(to) && (zPct_ = memchr((z)+at_, '%', (to)-at_))!=0 ){ \
+    size_t d_ = (size_t)(zPct_-(z)); \
+    for(i=d_+1; i<=d_+2; i++){ if( isHexLetter((z)[i]) ){ BODY; } } \
+    at_ = d_+3; \
+  } \
+}while(0)
+
+/* The stored form of the RFC 8141 URN z[0..n), scanned into *p, for urn
+** (ns 0) or urn_ns (ns 1), as a palloc'd varlena. */
+static text *storedMake(const unsigned char *z, size_t n, const UrnParts *p,
+                        int ns){
+  size_t nKey = URN_KEY_LEN(p), nNid = p->nid.len, nssOff = p->nss.off;
+  size_t nHead = 3+nNid, nLetters = 0, nComp = n-nKey, off, nX = 0, i, k;
+  size_t nNsKey = nKey;
+  int tag = 0, lowerHex = 0;
+  unsigned char *zOut;
+  text *t;
+  /* Does "urn" or the NID hold a capital, a %XX a small hex letter? */
+  for(i=0; i<nHead; i++){
+    if( isUpper(z[i<3 ? i : i+1]) ) tag |= STORED_HEAD;
+  }
+  FOR_HEX_LETTERS(z, nssOff, nKey, i, { nLetters++; lowerHex |= z[i]>='a'; });
+  if( lowerHex ) tag |= STORED_HEX;
+  if( nComp ) tag |= STORED_COMP;
+  if( ns ){
+    /* key_ns(X) = f_nid(key(X)): the generic diff serves when f changed
+    ** nothing, which it never does by shortening alone. */
+    nNsKey = urnNsKeyWrite(z, p, 0);
+    if( nNsKey==nKey ){
+      unsigned char aNss[256];
+      size_t nNss = nKey-nssOff;
+      unsigned char *zNss = nNss<=sizeof(aNss) ? aNss : palloc(nNss);
+      unsigned char aFold[256];
+      unsigned char *zFold = nKey<=sizeof(aFold) ? aFold : palloc(nKey);
+      urnNsKeyWriteNss(z, p, zNss);
+      urnKeyWrite(z, p, zFold);
+      if( memcmp(zNss, zFold+nssOff, nNss)!=0 ) tag = STORED_FULL;
+      if( zNss!=aNss ) pfree(zNss);
+      if( zFold!=aFold ) pfree(zFold);
+    }else{
+      tag = STORED_FULL;
+    }
+  }
+  if( tag==0 ){
+    /* Written as its key: the key after "urn:". */
+    t = urnPgText(z+4, n-4);
+    return t;
+  }
+  off = 1+varintLen(nNsKey-4);
+  if( tag==STORED_FULL ){
+    nX = n;
+  }else{
+    if( tag & STORED_HEAD ) nX += (nHead+7)/8;
+    if( tag & STORED_HEX ) nX += (nLetters+7)/8;
+    nX += nComp;
+  }
+  t = urnPgTextAlloc(off+nNsKey-4+nX);
+  zOut = (unsigned char*)VARDATA(t);
+  /* The key, written with its "urn:" 4 bytes before its place: over the
+  ** tag and the length, written after it, and over the varlena header
+  ** when they are shorter (t's own bytes; SET_VARSIZE() rewrites them). */
+  if( ns ){
+    urnNsKeyWrite(z, p, zOut+off-4);
+  }else{
+    urnKeyWrite(z, p, zOut+off-4);
+  }
+  SET_VARSIZE(t, VARHDRSZ+off+nNsKey-4+nX);
+  zOut[0] = (unsigned char)tag;
+  varintPut(zOut+1, nNsKey-4);
+  zOut += off+nNsKey-4;
+  if( tag==STORED_FULL ){
+    memcpy(zOut, z, n);
+    return t;
+  }
+  if( tag & STORED_HEAD ){
+    memset(zOut, 0, (nHead+7)/8);
+    for(i=0; i<nHead; i++){
+      if( isUpper(z[i<3 ? i : i+1]) ) zOut[i>>3] |= (unsigned char)(1<<(i&7));
+    }
+    zOut += (nHead+7)/8;
+  }
+  if( tag & STORED_HEX ){
+    memset(zOut, 0, (nLetters+7)/8);
+    k = 0;
+    FOR_HEX_LETTERS(z, nssOff, nKey, i, {
+      if( z[i]>='a' ) zOut[k>>3] |= (unsigned char)(1<<(k&7));
+      k++;
+    });
+    zOut += (nLetters+7)/8;
+  }
+  if( nComp ) memcpy(zOut, z+nKey, nComp);
+  return t;
+}
+
+/* The length of the spelling of the stored value *p. */
+static size_t spellLen(const Stored *p){
+  size_t nNid, nLetters = 0, i, nX = p->nX;
+  const unsigned char *zColon;
+  if( p->tag==STORED_FULL ) return p->nX;
+  if( p->tag & (STORED_HEAD|STORED_HEX) ){
+    zColon = memchr(p->zKey, ':', p->nKey);
+    nNid = zColon ? (size_t)(zColon-p->zKey) : p->nKey;
+    if( p->tag & STORED_HEAD ) nX -= Min(nX, (3+nNid+7)/8);
+    if( p->tag & STORED_HEX ){
+      FOR_HEX_LETTERS(p->zKey, nNid, p->nKey, i, { nLetters++; });
+      nX -= Min(nX, (nLetters+7)/8);
+    }
+  }
+  return 4+p->nKey+((p->tag & STORED_COMP) ? nX : 0);
+}
+
+/* Write the spelling of the stored value *p, spellLen(p) bytes, to zOut. */
+static void spellWrite(const Stored *p, unsigned char *zOut){
+  const unsigned char *zBits = p->zX, *zColon;
+  size_t nNid, i, k;
+  if( p->tag==STORED_FULL ){
+    memcpy(zOut, p->zX, p->nX);
+    return;
+  }
+  memcpy(zOut, "urn:", 4);
+  memcpy(zOut+4, p->zKey, p->nKey);
+  if( p->tag & (STORED_HEAD|STORED_HEX) ){
+    zColon = memchr(p->zKey, ':', p->nKey);
+    nNid = zColon ? (size_t)(zColon-p->zKey) : p->nKey;
+    if( p->tag & STORED_HEAD ){
+      for(i=0; i<3+nNid; i++){
+        if( zBits[i>>3] & (1<<(i&7)) ) zOut[i<3 ? i : i+1] &= (unsigned char)~0x20;
+      }
+      zBits += (3+nNid+7)/8;
+    }
+    if( p->tag & STORED_HEX ){
+      k = 0;
+      FOR_HEX_LETTERS(zOut, 4+nNid, 4+p->nKey, i, {
+        if( zBits[k>>3] & (1<<(k&7)) ) zOut[i] |= 0x20;
+        k++;
+      });
+      zBits += (k+7)/8;
+    }
+  }
+  if( p->tag & STORED_COMP ){
+    memcpy(zOut+4+p->nKey, zBits, (size_t)(p->zX+p->nX-zBits));
+  }
+}
+
+/* The stored value x, read into *p; returns the detoasted varlena, to be
+** freed by storedDone() when it is a copy. */
+static inline text *storedGet(Datum x, Stored *p){
+  text *t = DatumGetTextPP(x);
+  storedRead((const unsigned char*)VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), p);
+  return t;
+}
+static inline void storedDone(Datum x, text *t){
+  if( (Pointer)t!=DatumGetPointer(x) ) pfree(t);
+}
+
+/* The spelling of the stored value x as a palloc'd text. */
+static text *storedText(Datum x){
+  Stored s;
+  text *t = storedGet(x, &s);
+  text *r = urnPgTextAlloc(spellLen(&s));
+  spellWrite(&s, (unsigned char*)VARDATA(r));
+  storedDone(x, t);
+  return r;
+}
+
+/* ---- Input and output --------------------------------------------------- */
+
+/* The stored form of z[0..n) for the type (ns: urn_ns) typ when it is an
+** RFC 8141 URN; else 22P02 (urnPgNotUrn()) naming the type. */
+static text *typeMake(const unsigned char *z, size_t n, int ns, Oid typ){
   char zMsg[URN_FN_MSG_MAX];
   UrnParts parts;
-  if( urnIsUrn(z, n, URN_MODE_RFC8141) ) return;
-  urnFnCheck(z, n, URN_MODE_RFC8141, &parts, 0, zMsg, 0);
-  urnPgNotUrn(z, n, zMsg, OidIsValid(typ) ? format_type_be(typ) : "urn");
+  if( !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ){
+    urnFnCheck(z, n, URN_MODE_RFC8141, &parts, 0, zMsg, 0);
+    urnPgNotUrn(z, n, zMsg, OidIsValid(typ) ? format_type_be(typ)
+                                            : ns ? "urn_ns" : "urn");
+  }
+  return storedMake(z, n, &parts, ns);
 }
 
-PG_FUNCTION_INFO_V1(urn_in);
-Datum urn_in(PG_FUNCTION_ARGS){
-  const char *z = PG_GETARG_CSTRING(0);
-  size_t n = strlen(z);
-  typeCheck((const unsigned char*)z, n, PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid);
-  PG_RETURN_TEXT_P(urnPgText(z, n));
+/* For the glue's other files (urn_pg.h). */
+UrnPgArg urnPgKey(Datum x){
+  Stored s;
+  UrnPgArg a;
+  storedGet(x, &s);
+  a.z = s.zKey;
+  a.n = s.nKey;
+  return a;
+}
+text *urnPgSpelling(Datum x){
+  return storedText(x);
+}
+text *urnPgMake(const unsigned char *z, size_t n, int ns){
+  return typeMake(z, n, ns, InvalidOid);
 }
 
+/* Input, receive and the cast from text of both types. */
+#define URN_PG_INPUT(NAME, NS) \
+  PG_FUNCTION_INFO_V1(NAME##_in); \
+  Datum NAME##_in(PG_FUNCTION_ARGS){ \
+    const char *z = PG_GETARG_CSTRING(0); \
+    PG_RETURN_TEXT_P(typeMake((const unsigned char*)z, strlen(z), NS, \
+                              PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid)); \
+  } \
+  /* Binary: the text's own format (pq_getmsgtext converts from the \
+  ** client's encoding), checked as the input is. */ \
+  PG_FUNCTION_INFO_V1(NAME##_recv); \
+  Datum NAME##_recv(PG_FUNCTION_ARGS){ \
+    StringInfo buf = (StringInfo)PG_GETARG_POINTER(0); \
+    int n; \
+    char *z = pq_getmsgtext(buf, buf->len - buf->cursor, &n); \
+    PG_RETURN_TEXT_P(typeMake((const unsigned char*)z, (size_t)n, NS, \
+                              PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid)); \
+  } \
+  /* The cast from text (and varchar), explicit and on assignment. */ \
+  PG_FUNCTION_INFO_V1(NAME##_from_text); \
+  Datum NAME##_from_text(PG_FUNCTION_ARGS){ \
+    text *t = PG_GETARG_TEXT_PP(0); \
+    PG_RETURN_TEXT_P(typeMake((const unsigned char*)VARDATA_ANY(t), \
+                              VARSIZE_ANY_EXHDR(t), NS, \
+                              get_fn_expr_rettype(fcinfo->flinfo))); \
+  } \
+  /* The cast from the other type: its spelling, keyed for this one. */ \
+  PG_FUNCTION_INFO_V1(NAME##_from_other); \
+  Datum NAME##_from_other(PG_FUNCTION_ARGS){ \
+    text *t = storedText(PG_GETARG_DATUM(0)); \
+    PG_RETURN_TEXT_P(typeMake((const unsigned char*)VARDATA(t), \
+                              VARSIZE(t)-VARHDRSZ, NS, InvalidOid)); \
+  }
+URN_PG_INPUT(urn, 0)
+URN_PG_INPUT(urn_ns, 1)
+
+/* Output, send and the cast to text (and varchar) of both types: the
+** spelling. */
 PG_FUNCTION_INFO_V1(urn_out);
 Datum urn_out(PG_FUNCTION_ARGS){
-  PG_RETURN_CSTRING(TextDatumGetCString(PG_GETARG_DATUM(0)));
-}
-
-/* Binary: the text's own format (pq_getmsgtext converts from the client's
-** encoding), checked as the input is. */
-PG_FUNCTION_INFO_V1(urn_recv);
-Datum urn_recv(PG_FUNCTION_ARGS){
-  StringInfo buf = (StringInfo)PG_GETARG_POINTER(0);
-  int n;
-  char *z = pq_getmsgtext(buf, buf->len - buf->cursor, &n);
-  typeCheck((const unsigned char*)z, (size_t)n, PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid);
-  PG_RETURN_TEXT_P(urnPgText(z, (size_t)n));
+  Stored s;
+  Datum x = PG_GETARG_DATUM(0);
+  text *t = storedGet(x, &s);
+  size_t n = spellLen(&s);
+  char *z = palloc(n+1);
+  spellWrite(&s, (unsigned char*)z);
+  z[n] = 0;
+  storedDone(x, t);
+  PG_RETURN_CSTRING(z);
 }
 
 PG_FUNCTION_INFO_V1(urn_send);
 Datum urn_send(PG_FUNCTION_ARGS){
-  text *t = PG_GETARG_TEXT_PP(0);
+  text *t = storedText(PG_GETARG_DATUM(0));
   StringInfoData buf;
   pq_begintypsend(&buf);
-  pq_sendtext(&buf, VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+  pq_sendtext(&buf, VARDATA(t), VARSIZE(t)-VARHDRSZ);
   PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
 }
 
-/* urn(text) and urn_ns(text): the cast from text (and varchar), explicit
-** and on assignment. */
-PG_FUNCTION_INFO_V1(urn_from_text);
-Datum urn_from_text(PG_FUNCTION_ARGS){
-  text *t = PG_GETARG_TEXT_PP(0);
-  typeCheck((const unsigned char*)VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t),
-            get_fn_expr_rettype(fcinfo->flinfo));
-  PG_RETURN_TEXT_P(t);
+PG_FUNCTION_INFO_V1(urn_to_text);
+Datum urn_to_text(PG_FUNCTION_ARGS){
+  PG_RETURN_TEXT_P(storedText(PG_GETARG_DATUM(0)));
 }
 
 /* ---- Comparison --------------------------------------------------------- */
 
-/* a against b in the order of COLLATE URN (ns 0: the type urn) or of
-** URN_NS (ns 1: the type urn_ns, key_ns(X) after the namespace's rules,
-** RFC 8141 §3.1): -1, 0 or 1. */
-static int typeCompare(Datum x, Datum y, int ns){
-  text *a = DatumGetTextPP(x);
-  text *b = DatumGetTextPP(y);
-  const unsigned char *za = (const unsigned char*)VARDATA_ANY(a);
-  const unsigned char *zb = (const unsigned char*)VARDATA_ANY(b);
-  size_t na = VARSIZE_ANY_EXHDR(a), nb = VARSIZE_ANY_EXHDR(b);
-  int r = ns ? urnNsCompare(za, na, zb, nb)
-             : urnCompare(URN_MODE_RFC8141, za, na, zb, nb);
-  if( (Pointer)a!=DatumGetPointer(x) ) pfree(a);
-  if( (Pointer)b!=DatumGetPointer(y) ) pfree(b);
+/* a against b: the stored keys under memcmp, the shorter first on a tie,
+** -1, 0 or 1.  The order of COLLATE URN for urn values and of URN_NS for
+** urn_ns values, whose stored keys are key(X) and key_ns(X) after their
+** common "urn:". */
+static inline int storedCompare(const unsigned char *za, size_t na,
+                                const unsigned char *zb, size_t nb){
+  Stored a, b;
+  int r;
+  storedRead(za, na, &a);
+  storedRead(zb, nb, &b);
+  r = memcmp(a.zKey, b.zKey, Min(a.nKey, b.nKey));
+  if( r==0 ) return (a.nKey>b.nKey) - (a.nKey<b.nKey);
   return (r>0) - (r<0);
 }
 
-/* The comparison function and the six operators of both types, one line
-** each. */
-#define URN_PG_OP(NAME, NS, TEST) \
+static int typeCompare(Datum x, Datum y){
+  text *a = DatumGetTextPP(x);
+  text *b = DatumGetTextPP(y);
+  int r = storedCompare((const unsigned char*)VARDATA_ANY(a), VARSIZE_ANY_EXHDR(a),
+                        (const unsigned char*)VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b));
+  if( (Pointer)a!=DatumGetPointer(x) ) pfree(a);
+  if( (Pointer)b!=DatumGetPointer(y) ) pfree(b);
+  return r;
+}
+
+/* The comparison function and the six operators, one line each: both
+** types' (urn_ns's SQL names point here), each value holding its type's
+** key. */
+#define URN_PG_OP(NAME, TEST) \
   PG_FUNCTION_INFO_V1(NAME); \
   Datum NAME(PG_FUNCTION_ARGS){ \
-    int r = typeCompare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), NS); \
+    int r = typeCompare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)); \
     TEST; \
   }
-URN_PG_OP(urn_cmp, 0, PG_RETURN_INT32(r))
-URN_PG_OP(urn_eq, 0, PG_RETURN_BOOL(r==0))
-URN_PG_OP(urn_ne, 0, PG_RETURN_BOOL(r!=0))
-URN_PG_OP(urn_lt, 0, PG_RETURN_BOOL(r<0))
-URN_PG_OP(urn_le, 0, PG_RETURN_BOOL(r<=0))
-URN_PG_OP(urn_gt, 0, PG_RETURN_BOOL(r>0))
-URN_PG_OP(urn_ge, 0, PG_RETURN_BOOL(r>=0))
-URN_PG_OP(urn_ns_cmp, 1, PG_RETURN_INT32(r))
-URN_PG_OP(urn_ns_eq, 1, PG_RETURN_BOOL(r==0))
-URN_PG_OP(urn_ns_ne, 1, PG_RETURN_BOOL(r!=0))
-URN_PG_OP(urn_ns_lt, 1, PG_RETURN_BOOL(r<0))
-URN_PG_OP(urn_ns_le, 1, PG_RETURN_BOOL(r<=0))
-URN_PG_OP(urn_ns_gt, 1, PG_RETURN_BOOL(r>0))
-URN_PG_OP(urn_ns_ge, 1, PG_RETURN_BOOL(r>=0))
+URN_PG_OP(urn_cmp, PG_RETURN_INT32(r))
+URN_PG_OP(urn_eq, PG_RETURN_BOOL(r==0))
+URN_PG_OP(urn_ne, PG_RETURN_BOOL(r!=0))
+URN_PG_OP(urn_lt, PG_RETURN_BOOL(r<0))
+URN_PG_OP(urn_le, PG_RETURN_BOOL(r<=0))
+URN_PG_OP(urn_gt, PG_RETURN_BOOL(r>0))
+URN_PG_OP(urn_ge, PG_RETURN_BOOL(r>=0))
 
 /* The larger and the smaller of two, for min() and max(). */
 PG_FUNCTION_INFO_V1(urn_larger);
 Datum urn_larger(PG_FUNCTION_ARGS){
   Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-  PG_RETURN_DATUM(typeCompare(a, b, 0)>=0 ? a : b);
+  PG_RETURN_DATUM(typeCompare(a, b)>=0 ? a : b);
 }
 PG_FUNCTION_INFO_V1(urn_smaller);
 Datum urn_smaller(PG_FUNCTION_ARGS){
   Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-  PG_RETURN_DATUM(typeCompare(a, b, 0)<=0 ? a : b);
+  PG_RETURN_DATUM(typeCompare(a, b)<=0 ? a : b);
 }
 
 /* ---- Hashing ------------------------------------------------------------ */
 
-/* Keys up to this long are written on the stack. */
-#define URN_PG_KEY_STACK 256
-
-/* hash_any() (seed 0) or hash_any_extended() of the key bytes of the URN
-** in x, key(X), or key_ns(X) for ns: equal under = exactly when the keys
-** are equal, so they hash alike.  A key(X) that is a prefix of the value as
-** written (lower-case head, no %XX) is hashed in place. */
-static Datum typeHash(Datum x, bool extended, uint64 seed, int ns){
-  text *t = DatumGetTextPP(x);
-  const unsigned char *z = (const unsigned char*)VARDATA_ANY(t);
-  size_t n = VARSIZE_ANY_EXHDR(t), nKey = n;
-  unsigned char aKey[URN_PG_KEY_STACK];
-  const unsigned char *zKey = z;
-  unsigned char *zFree = 0;
-  UrnParts parts;
-  Datum h;
-  /* A stored value is a URN; anything else would be its own key. */
-  if( urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ){
-    nKey = URN_KEY_LEN(&parts);
-    if( ns || !urnFnKeyIsPrefix(z, &parts) ){
-      unsigned char *zOut = nKey<=sizeof(aKey) ? aKey : (zFree = palloc(nKey));
-      /* key_ns(X) is never longer than key(X). */
-      nKey = urnFnKey(z, &parts, ns ? URN_MODE_NS : URN_MODE_RFC8141, zOut);
-      zKey = zOut;
-    }
-  }
-  h = extended ? hash_any_extended(zKey, (int)nKey, seed)
-               : hash_any(zKey, (int)nKey);
-  if( zFree ) pfree(zFree);
-  if( (Pointer)t!=DatumGetPointer(x) ) pfree(t);
+/* hash_any() (seed 0) or hash_any_extended() of the stored key: equal
+** under = exactly when the keys are equal, so they hash alike (RFC 8141
+** §3: equivalent URNs are one name). */
+PG_FUNCTION_INFO_V1(urn_hash);
+Datum urn_hash(PG_FUNCTION_ARGS){
+  Stored s;
+  Datum x = PG_GETARG_DATUM(0), h;
+  text *t = storedGet(x, &s);
+  h = hash_any(s.zKey, (int)s.nKey);
+  storedDone(x, t);
   return h;
 }
-
-#define URN_PG_HASH(NAME, NS) \
-  PG_FUNCTION_INFO_V1(NAME); \
-  Datum NAME(PG_FUNCTION_ARGS){ \
-    return typeHash(PG_GETARG_DATUM(0), false, 0, NS); \
-  } \
-  PG_FUNCTION_INFO_V1(NAME##_extended); \
-  Datum NAME##_extended(PG_FUNCTION_ARGS){ \
-    return typeHash(PG_GETARG_DATUM(0), true, (uint64)PG_GETARG_INT64(1), NS); \
-  }
-URN_PG_HASH(urn_hash, 0)
-URN_PG_HASH(urn_ns_hash, 1)
+PG_FUNCTION_INFO_V1(urn_hash_extended);
+Datum urn_hash_extended(PG_FUNCTION_ARGS){
+  Stored s;
+  Datum x = PG_GETARG_DATUM(0), h;
+  text *t = storedGet(x, &s);
+  h = hash_any_extended(s.zKey, (int)s.nKey, (uint64)PG_GETARG_INT64(1));
+  storedDone(x, t);
+  return h;
+}
 
 /* ---- Sort support ------------------------------------------------------- */
 
 /* The full comparison, without fmgr. */
 static int ssupCompare(Datum x, Datum y, SortSupport ssup){
   (void)ssup;
-  return typeCompare(x, y, 0);
-}
-static int ssupNsCompare(Datum x, Datum y, SortSupport ssup){
-  (void)ssup;
-  return typeCompare(x, y, 1);
-}
-
-/* urn_ns: the comparison without fmgr, no abbreviation (a namespace's
-** transform drops and changes bytes, so key_ns(X)'s first bytes are not
-** those of X). */
-PG_FUNCTION_INFO_V1(urn_ns_sortsupport);
-Datum urn_ns_sortsupport(PG_FUNCTION_ARGS){
-  SortSupport ssup = (SortSupport)PG_GETARG_POINTER(0);
-  ssup->comparator = ssupNsCompare;
-  PG_RETURN_VOID();
+  return typeCompare(x, y);
 }
 
 /* What the abbreviation keeps: an estimate of the distinct abbreviated
@@ -214,47 +472,22 @@ typedef struct SsupExtra {
   int estimating;
 } SsupExtra;
 
-/* The first sizeof(Datum) bytes of key(z) after its "urn:", zeros after its
-** end, in zOut.  z is an RFC 8141 URN (every value of the type is), whose
-** key starts "urn:" and is then: the NID lower-cased up to its ':' (RFC
-** 8141 §3.1 items 1 and 2), the ':', then the NSS, which ends at the first
-** '?' or '#' (RFC 8141 §2: neither is a pchar), with the two hex digits of
-** every %XX upper-cased (§3.1 item 3).  So the abbreviations of two values
-** compare, as unsigned big-endian numbers, as the keys' bytes after "urn:",
-** cut to sizeof(Datum), and a shorter key that is a prefix of a longer
-** one is padded with 0, a byte no key holds: the order of urnCompare(). */
-static void abbrevBytes(const unsigned char *z, size_t n, unsigned char *zOut){
-  size_t i = 4, k = 0;
-  int inNss = 0;
-  memset(zOut, 0, sizeof(Datum));
-  for(; i<n && k<sizeof(Datum); i++){
-    unsigned char c = z[i];
-    if( !inNss ){
-      if( c>='A' && c<='Z' ) c |= 0x20;
-      if( c==':' ) inNss = 1;
-    }else{
-      if( c=='?' || c=='#' ) break;
-      if( c>='a' && c<='f' && (z[i-1]=='%' || z[i-2]=='%') ) c &= ~0x20;
-    }
-    zOut[k++] = c;
-  }
-}
-
+/* The first sizeof(Datum) bytes of the stored key, zeros after its end,
+** as an unsigned big-endian number: two abbreviations compare as the
+** keys' first bytes, and a shorter key that is a prefix of a longer one is
+** padded with 0, a byte no key holds: the order of the full comparison. */
 static Datum ssupAbbrevConvert(Datum x, SortSupport ssup){
   SsupExtra *p = (SsupExtra*)ssup->ssup_extra;
-  text *t = DatumGetTextPP(x);
-  const unsigned char *z = (const unsigned char*)VARDATA_ANY(t);
-  size_t n = VARSIZE_ANY_EXHDR(t);
-  Datum res;
-  unsigned char aKey[sizeof(Datum)];
-  abbrevBytes(z, n, aKey);
-  memcpy(&res, aKey, sizeof(Datum));
+  Stored s;
+  text *t = storedGet(x, &s);
+  Datum res = 0;
+  memcpy(&res, s.zKey, Min(s.nKey, sizeof(Datum)));
   res = DatumBigEndianToNative(res);
   if( p->estimating ){
-    addHyperLogLog(&p->abbrCard,
-                   DatumGetUInt32(hash_any(aKey, (int)sizeof(aKey))));
+    uint32 h = DatumGetUInt32(hash_uint32((uint32)((uint64)res ^ ((uint64)res>>32))));
+    addHyperLogLog(&p->abbrCard, h);
   }
-  if( (Pointer)t!=DatumGetPointer(x) ) pfree(t);
+  storedDone(x, t);
   return res;
 }
 
@@ -275,6 +508,7 @@ static bool ssupAbbrevAbort(int memtupcount, SortSupport ssup){
   return abbr < memtupcount/2000.0 + 0.5;
 }
 
+/* Both types' (urn_ns_sortsupport points here). */
 PG_FUNCTION_INFO_V1(urn_sortsupport);
 Datum urn_sortsupport(PG_FUNCTION_ARGS){
   SortSupport ssup = (SortSupport)PG_GETARG_POINTER(0);

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sqlite3.h>
 #include "../../ext/core/urn_scan.h"
+#include "../../ext/core/urn_cmp.h"
 #include "../../ext/core/urn_ns.h"
 #include "../../ext/core/urn_url.h"
 #include "../../ext/core/urn_link.h"

@@ -5,12 +5,16 @@ test/postgres/run.sh (make postgres-test) on a throwaway cluster where the
 extension is installed.  Prints one line per failure and ends with
 "N passed, N failed".
 
-  1. every function on the test corpora (the fuzz seeds of test/fuzz/corpus,
-     2,000 lines of bench/gen_corpus.c's corpus, the spellings below), in
-     every mode, NULLs and bad MODEs included, against the SQLite build's
-     answers (test/duckdb/sqlite_ref.tcl, the same cases file format);
-     inputs that PostgreSQL's text cannot hold (a NUL byte, invalid UTF-8)
-     are left out: no text value can carry them; then urn_find's rows
+  1. every case of the conformance suite's comparison with SQLite
+     (test/suite/compare.tsv on test/suite/inputs.txt: the fuzz seeds of
+     test/fuzz/corpus, 2,000 lines of bench/gen_corpus.c's corpus, the
+     spellings of the manual's rules; read by test/suite/suite.py, as every
+     engine's runner reads them): every function, in every mode, NULLs and
+     bad MODEs included, against the SQLite build's answers
+     (test/duckdb/sqlite_ref.tcl, the same cases file format), under
+     compare.tsv's "differ postgres" rules; cases that PostgreSQL's text
+     cannot hold (a BLOB, a NUL byte, invalid UTF-8) are left out: no text
+     value can carry them; then urn_find's rows
      (urn, start) and urn_parse's row on every input in every mode, and the rows of
      urn_namespaces() and urn_resolvers(), against SQLite's tables (Python's
      sqlite3 module loading the SQLite build);
@@ -23,7 +27,15 @@ extension is installed.  Prints one line per failure and ends with
      detail, a bad MODE 22023, values of many MB, and the backend survives;
   5. every example of docs/postgres.md (a ```sql block after a
      "<!-- postgres -->" line) with its "-- →" rows and "-- error:" lines;
-  6. the function reference, docs/functions.md: its signatures' PostgreSQL
+  6. the stored form (ext/postgres/urn_pg_type.c): every URN above and
+     spellings made for it (every case of "urn" and of NIDs of every
+     length, 0 to 20 hex letters in each case, components, keys around
+     the lengths where LEB128 grows) come back as written from urn and
+     urn_ns, through text, binary COPY and the casts between the types,
+     equal to their key and in its order; a value written as its key
+     takes 4 bytes fewer than text; TOASTed values of many MB; index
+     expressions, a generated column, a CHECK, pg_dump and pg_restore.
+  7. the function reference, docs/functions.md: its signatures' PostgreSQL
      column is pg_proc's result type of every function of the extension (but
      the types' own), and names none PostgreSQL lacks; the group tables'
      examples give their results (a boolean's t and f shown as 1 and 0).
@@ -34,6 +46,10 @@ import re
 import subprocess
 import sys
 import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in the tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'suite'))
+import suite  # noqa: E402  test/suite/suite.py: inputs.txt and compare.tsv
 
 PORT, WORK = sys.argv[1], sys.argv[2]
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
@@ -81,50 +97,10 @@ def utf8_text(b):
 # ---- 1. The functions against the SQLite build ------------------------------
 
 def inputs():
-    out = []
-    corpus = os.path.join(TOP, 'test', 'fuzz', 'corpus')
-    for d in sorted(os.listdir(corpus)):
-        for f in sorted(os.listdir(os.path.join(corpus, d))):
-            b = open(os.path.join(corpus, d, f), 'rb').read()
-            out.append(b)
-            if len(b) > 1:
-                out.append(b[1:])
-    if GEN:
-        text = subprocess.run([GEN, '2000', '7'], capture_output=True, check=True).stdout
-        out.extend(text.split(b'\n')[:-1])
-    words = [
-        '', 'x', 'urn:', 'urn:x', 'urn:ab', 'urn:ab:', 'urn:ab:c', 'URN:AB:C',
-        'urn:example:a123,z456', 'URN:example:a123,z456', 'urn:EXAMPLE:a123,z456',
-        'urn:example:a123,z456?+abc', 'urn:example:a123,z456?=xyz',
-        'urn:example:a123,z456#789', 'urn:example:a123,z456/foo',
-        'urn:example:a123%2Cz456', 'urn:example:a123%2cz456', 'urn:example:A123,Z456',
-        'urn:example:a%2cb?+r%2f?=q%3a#f%2b', 'urn:example:a?+', 'urn:example:a?=',
-        'urn:example:a#', 'urn:example:a?+b?=c#', 'urn:example:/a', 'urn:example:a b',
-        'urn:example:%0', 'urn:example:%zz', 'urn:example:%00', 'urn:urn:x',
-        'urn:urn-1:x', 'urn:-ab:x', 'urn:ab-:x', 'urn:' + 'a' * 32 + ':x',
-        'urn:' + 'a' * 33 + ':x', 'urn:example:' + 'n' * 300,
-        'urn:example:' + '%2f' * 200, 'urn:ietf:rfc:2648', 'URN:IETF:RFC:2648',
-        'urn:isbn:0-395-36341-1', 'URN:ISBN:039536341-1', 'urn:isbn:0-395-36341-6',
-        'urn:isbn:978-0-395-36341-6', 'urn:isbn:123', 'urn:isbn:0-8044-2957-x',
-        'urn:issn:0167-6423', 'urn:issn:0167-642x', 'urn:isni:000000012146438X',
-        'urn:uuid:6e8bc430-9c3a-11d9-9669-0800200c9a66',
-        'urn:uuid:6E8BC430-9C3A-11D9-9669-0800200C9A66', 'urn:uuid:xyz',
-        'urn:nbn:de:bvb:19-146642', 'URN:NBN:DE:bvb:19-146642', 'urn:nbn:x',
-        'urn:nbn:de:gbv:089-3321752945', 'urn:nbn:de:gbv:089-332175294', 'URN:NBN:fi:au:mts:m3285',
-        'urn:nbn:fi-fe19981001', 'urn:nbn:se:uu:diva-3475', 'urn:nbn:no-29865', 'urn:nbn:ch:bel-9039',
-        'urn:epc:id:sgtin:0614141.812345.6789', 'urn:epc:id:sscc:0614141.1234567890',
-        'urn:epc:id:sgtin:0614141.812345.%2F%25x', 'urn:epc:id:sgln:0614141.12345.400',
-        'urn:ogc:def:crs:EPSG::4326', 'urn:ietf:rfc:8141', 'urn:ietf:bcp:14', 'urn:issn:0317-8471',
-        'urn:oid:1.3.6.1', 'urn:oid:1..3', 'urn:doi:10.1000/ABC', 'urn:DOI:10.1000/abc',
-        'urn:isan:0000-0000-9E59-0000-O-0000-0000-2', 'urn:nzl:Act:2010', 'urn:mpeg:MPEG7:schema',
-        'urn:notregistered:x', 'urn:example:ä', 'café', 'urn:ex:café', 'ürn:ab:c',
-        'a b c', 'urn:example:a\tb',
-        'see urn:isbn:0-395-36341-1. and (urn:example:x) urn:ab:c, URN:EX:y?',
-        'é urn:ex:a ü urn:ex:b', 'urn:ex:a:b:c', 'rfc8141', 'ns',
-    ]
-    out.extend(w.encode() for w in words)
+    """The inputs of test/suite/inputs.txt that a text can hold, each once:
+    for urn_find's and urn_parse's tables."""
     seen, res = set(), []
-    for b in out:
+    for b in suite.inputs(TOP, GEN):
         if utf8_text(b) and b not in seen:
             seen.add(b)
             res.append(b)
@@ -132,80 +108,10 @@ def inputs():
 
 
 M3 = ['rfc8141', 'rfc2141', 'ns']
-UNARY = [('urn_valid', M3), ('urn_error', M3), ('urn_nid', M3[:2]), ('urn_nss', M3[:2]),
-         ('urn_rcomponent', M3[:2]), ('urn_qcomponent', M3[:2]), ('urn_fcomponent', M3[:2]),
-         ('urn_canonical', M3), ('urn_key', M3), ('urn_normalize', M3[:2]), ('urn_json', M3),
-         ('urn_extract_all', M3), ('urn_encode', None), ('urn_decode', None),
-         ('urn_isbn13', None), ('urn_url', None), ('urn_nbn_complete', None),
-         ('urn_from_url', None)]
-TEMPLATES = [b'{urn}', b'https://r.example/{nid}/{nss}?u={urn}', b'plain', b'', b'{x}',
-             b'a{urn', b'{NSS}']
 
 
 def tok(b):
     return 'N' if b is None else 'T:' + hexu(b)
-
-
-def make_cases(ins):
-    cases = []
-
-    def add(func, mode, args):
-        cases.append((len(cases), func, mode, args))
-    for b in ins:
-        for func, modes in UNARY:
-            add(func, '-', [tok(b)])
-            for m in modes or []:
-                add(func, tok(m.encode()), [tok(b)])
-    for i, a in enumerate(ins):
-        b = ins[(i + 1) % len(ins)]
-        up = a.decode().upper().encode()
-        for x, y in ((a, b), (a, up), (a, a)):
-            add('urn_equal', '-', [tok(x), tok(y)])
-            for m in M3:
-                add('urn_equal', tok(m.encode()), [tok(x), tok(y)])
-    for i, a in enumerate(ins):
-        tpl = TEMPLATES[i % len(TEMPLATES)]
-        add('urn_url', '-', [tok(a), tok(tpl)])
-        for m in M3:
-            add('urn_url', tok(m.encode()), [tok(a), tok(tpl)])
-        add('urn_url', '-', [tok(a), 'N'])
-    # urn_from_url with GCP_LENGTH, an integer (I:N): 7 on every input,
-    # lengths around 6..12 on every fourth (outside: the error).
-    for i, a in enumerate(ins):
-        add('urn_from_url', '-', [tok(a), 'I:7'])
-        if i % 4 == 0:
-            for g in ('I:5', 'I:6', 'I:12', 'I:13'):
-                add('urn_from_url', '-', [tok(a), g])
-    nids = [b'example', b'EX', b'isbn', b'a', b'', b'a b', b'urn']
-    for i, s in enumerate(ins):
-        nid, o = nids[i % len(nids)], ins[(i * 7 + 3) % len(ins)]
-        add('urn_build', '-', [tok(nid), tok(s)])
-        add('urn_build', '-', [tok(nid), tok(s), tok(o)])
-        add('urn_build', '-', [tok(nid), tok(s), 'N', tok(o)])
-        add('urn_build', '-', [tok(nid), tok(s), tok(o), tok(s), tok(o)])
-        add('urn_build', '-', [tok(nid), tok(s), 'N', 'N', tok(b'')])
-    add('urn_build', '-', ['N', tok(b'a')])
-    add('urn_build', '-', [tok(b'ex'), 'N'])
-    for func, modes in UNARY:
-        add(func, '-', ['N'])
-        for m in modes or []:
-            add(func, tok(m.encode()), ['N'])
-    add('urn_equal', '-', ['N', tok(b'urn:ab:c')])
-    add('urn_equal', '-', [tok(b'urn:ab:c'), 'N'])
-    add('urn_version', '-', [])
-    add('urn_registry_date', '-', [])
-    bad = [tok(b'x'), tok(b'NS '), 'N', tok(b''), tok(b"it's"), tok(b'RFC2141'),
-           tok('modé'.encode()), tok(b'a' * 60)]
-    for m in bad:
-        for func, modes in UNARY:
-            if not modes:
-                continue
-            add(func, m, [tok(b'urn:ab:c')])
-            add(func, m, ['N'])
-        add('urn_equal', m, [tok(b'urn:ab:c'), 'N'])
-    for func in ('urn_nid', 'urn_nss', 'urn_normalize', 'urn_fcomponent'):
-        add(func, tok(b'ns'), [tok(b'urn:ab:c')])
-    return cases
 
 
 def sqlite_answers(cases):
@@ -245,6 +151,10 @@ BEGIN
   e := format('%s(%s)', func, a);
   IF func IN ('urn_valid', 'urn_equal') THEN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' WHEN x THEN ''I:1'' ELSE ''I:0'' END FROM (SELECT %s AS x) s', e) INTO r;
+  ELSIF func = 'urn_parse' THEN
+    EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''S:'' || (x).valid::int::text || '','' || concat_ws('','', %s) END FROM (SELECT %s AS x) s',
+                   (SELECT string_agg(format('coalesce(upper(encode(convert_to((x).%s, ''UTF8''), ''hex'')), ''N'')', c), ', ')
+                    FROM unnest(ARRAY['nid', 'nss', 'r', 'q', 'f', 'canonical', 'key']) c), e) INTO r;
   ELSIF func = 'urn_json' THEN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''J:'' || x::text END FROM (SELECT %s AS x) s', e) INTO r;
   ELSIF func = 'urn_extract_all' THEN
@@ -278,15 +188,23 @@ def pg_answers(cases):
     return ans
 
 
-def same(sq, pg):
+DIFFER = suite.differ('postgres')
+
+
+def same(func, sq, pg):
+    """SQLite's answer and PostgreSQL's are the same, under compare.tsv's
+    "differ postgres" rules (test/suite/README.md)."""
     if sq == pg:
         return True
-    # A NUL byte in a result (urn_decode of a %00) is no PostgreSQL text:
-    # NULL there (docs/postgres.md).
-    if pg == 'N' and sq.startswith('T:') and '00' in [sq[i:i + 2] for i in range(2, len(sq), 2)]:
+    # nul-is-null: a NUL byte in a result (urn_decode of a %00) is no
+    # PostgreSQL text: NULL there (docs/postgres.md).
+    rule = DIFFER.get('nul-is-null', set())
+    if (func in rule or '*' in rule) and pg == 'N' and sq.startswith('T:') and \
+            '00' in [sq[i:i + 2] for i in range(2, len(sq), 2)]:
         return True
-    # urn_json: SQLite's JSON text against jsonb's rendering of it.
-    if pg.startswith('J:') and sq.startswith('T:'):
+    # jsonb: urn_json, SQLite's JSON text against jsonb's rendering of it.
+    rule = DIFFER.get('jsonb', set())
+    if (func in rule or '*' in rule) and pg.startswith('J:') and sq.startswith('T:'):
         try:
             return json.loads(bytes.fromhex(sq[2:]).decode()) == json.loads(pg[2:])
         except ValueError:
@@ -295,12 +213,14 @@ def same(sq, pg):
 
 
 def compare_functions():
-    ins = inputs()
-    cases = make_cases(ins)
+    # Every case of test/suite/compare.tsv on test/suite/inputs.txt that a
+    # text can hold (no BLOBs, no NUL, only UTF-8), as every engine has them.
+    ins = suite.inputs(TOP, GEN)
+    cases = suite.make_cases(ins, blob=False)
     sq, pg = sqlite_answers(cases), pg_answers(cases)
     nfail = 0
     for cid, func, mode, args in cases:
-        good = cid in sq and cid in pg and same(sq[cid], pg[cid])
+        good = cid in sq and cid in pg and same(func, sq[cid], pg[cid])
         if not good:
             nfail += 1
             if nfail <= 20:
@@ -693,7 +613,124 @@ def docs_examples():
     print(f'5: {len(blocks)} blocks of docs/postgres.md')
 
 
-# ---- 6. the function reference, docs/functions.md -------------------------------
+# ---- 6. The stored form -------------------------------------------------------
+
+def spellings():
+    """URNs that exercise every part of the stored form, deterministic."""
+    import random
+    rnd = random.Random(46)
+    out = []
+
+    def mixed(z):
+        return ''.join(c.upper() if rnd.random() < 0.5 else c for c in z)
+    for n in range(2, 33):                       # NIDs of every length (RFC 8141 §2)
+        nid = ''.join(rnd.choice('abcdefghijklmnopqrstuvwxyz0123456789') for _ in range(n))
+        nid = 'a' + nid[1:-1] + 'z' if n > 1 else nid
+        for head in ('urn', 'URN', mixed('urn')):
+            out.append(f'{head}:{mixed(nid)}:x{n}')
+            out.append(f'{head}:{nid}:x{n}?+r')
+    for k in range(21):                          # 0 to 20 %XX with hex letters
+        esc = ''.join('%' + mixed(rnd.choice('abcdef') + rnd.choice('0123456789abcdef')) for _ in range(k))
+        out += [f'urn:ex:a{esc}b', f'URN:EX:{esc.lower()}', f'urn:ex:{esc.upper()}#f%2a',
+                f'urn:isbn:0-8044-{esc}2957-X', f'uRn:IsBn:080442957x{esc}?=q']
+    comps = ['', '?+r%2f', '?=q=1&b', '#frag', '?+r?=q#f', '#', '?+a?b?=c?d#e?f']
+    for c in comps:
+        out += ['urn:ex:a' + c, 'URN:EX:a' + c, 'urn:isbn:0-8044-2957-x' + c, 'urn:issn:0167-642x' + c]
+    for length in (127, 128, 129, 16383, 16384, 16385):   # LEB128's steps (2097152: below)
+        m = length - len('ex:') - 3
+        out += ['urn:ex:' + 'a' * m + '%2F', 'URN:EX:' + 'a' * m + '%2f', 'urn:ex:' + 'a' * m + '%2F#f',
+                'urn:isbn:' + '1-' * ((length - 5) // 2) + '1' * ((length - 5) % 2)]
+    return out
+
+
+def stored_form():
+    ins = [b.decode() for b in inputs()]
+    gold = [unescape(l.rstrip('\n')[2:]) for l in open(os.path.join(TOP, 'test', 'order-golden.txt'),
+                                                        encoding='ascii') if not l.startswith('#')]
+    ins += [b.decode() for b in gold if utf8_text(b)]
+    ins += spellings()
+    path = os.path.join(WORK, 'stored.copy')
+    with open(path, 'w') as f:
+        f.write(''.join(hexu(w.encode()) + '\n' for w in ins))
+    os.chmod(path, 0o644)
+    fb = os.path.join(WORK, 'stored.bin')
+    psql("DROP TABLE IF EXISTS sf, sfb;\nCREATE TABLE sf(i serial, s text, u urn, n urn_ns);\n"
+         "CREATE TEMP TABLE h(h text);\n"
+         f"\\copy h FROM '{path}'\n"
+         "INSERT INTO sf(s) SELECT convert_from(decode(h, 'hex'), 'UTF8') FROM h;\n"
+         "DELETE FROM sf WHERE NOT urn_valid(s);\n"
+         "UPDATE sf SET u = s::urn, n = s::urn_ns;\n"
+         f"\\copy (SELECT i, u, n FROM sf) TO '{fb}' WITH (FORMAT binary)\n"
+         "CREATE TABLE sfb(i int, u urn, n urn_ns);\n"
+         f"\\copy sfb FROM '{fb}' WITH (FORMAT binary)\n")
+    n = int(q('SELECT count(*) FROM sf;'))
+    ok('6.0 URNs to store', n > 3000, f'{n} URNs')
+    bad = q("SELECT count(*) FROM sf WHERE u::text IS DISTINCT FROM s OR n::text IS DISTINCT FROM s"
+            " OR u::urn_ns::text IS DISTINCT FROM s OR n::urn::text IS DISTINCT FROM s"
+            " OR CAST(u AS varchar) IS DISTINCT FROM s::varchar;")
+    ok('6.1 urn and urn_ns come back as written (text, casts between the types, varchar)', bad == '0', bad)
+    bad = q("SELECT count(*) FROM sf JOIN sfb USING (i) WHERE sfb.u::text IS DISTINCT FROM s"
+            " OR sfb.n::text IS DISTINCT FROM s OR sfb.u <> sf.u OR sfb.n <> sf.n;")
+    ok('6.2 binary COPY out and in gives the same values', bad == '0' and
+       q('SELECT count(*) FROM sfb;') == str(n), bad)
+    bad = q("SELECT count(*) FROM sf WHERE u <> urn_key(s)::urn OR n <> urn_key(s, 'ns')::urn_ns"
+            " OR urn_hash(u) <> urn_hash(urn_key(s)::urn) OR urn_ns_hash(n) <> urn_ns_hash(urn_key(s, 'ns')::urn_ns)"
+            " OR urn_hash_extended(u, 7) <> urn_hash_extended(urn_key(s)::urn, 7);")
+    ok('6.3 each value is equal to its key, and hashes alike', bad == '0', bad)
+    for t, k in (('u', "urn_key(s)"), ('n', "urn_key(s, 'ns')")):
+        got = q(f"SELECT md5(string_agg({k}, E'\\n' ORDER BY {t}, i)) FROM sf;")
+        want = q(f"SELECT md5(string_agg({k}, E'\\n' ORDER BY {k} COLLATE \"C\", i)) FROM sf;")
+        ok(f'6.4 ORDER BY {t} is the order of {k} COLLATE "C"', got == want, f'{got} {want}')
+        cnt = q(f"SELECT count(DISTINCT {t})::text || ' ' || count(DISTINCT {k}) FROM sf;").split()
+        ok(f'6.5 DISTINCT {t} counts the classes of {k}', cnt[0] == cnt[1], cnt)
+    # A value written as its key takes 4 bytes fewer than text (its "urn:").
+    sz = q("SELECT count(*), sum(pg_column_size(u) - pg_column_size(s)) FROM sf"
+           " WHERE s = urn_key(s) AND octet_length(s) < 120;").split('|')
+    ok('6.6 a value written as its key: 4 bytes fewer than text', int(sz[0]) > 500 and int(sz[1]) == -4 * int(sz[0]), sz)
+    # LEB128's third step, a key of 2 MB, in and out of a table (TOASTed,
+    # compressed), and a 20 MB value that compresses badly (stored out of
+    # line in slices).
+    for length in (2097151, 2097152, 2097153):
+        m = length - len('ex:') - 3
+        r = q(f"CREATE TEMP TABLE l{length}(x urn, y urn_ns);"
+              f" INSERT INTO l{length} SELECT v, v FROM (SELECT 'URN:EX:' || repeat('a', {m}) || '%2f#F' AS v) s;"
+              f" SELECT octet_length(x::text), octet_length(y::text), x = ('urn:ex:' || repeat('a', {m}) || '%2F')::urn,"
+              f" x::text = 'URN:EX:' || repeat('a', {m}) || '%2f#F' FROM l{length};")
+        ok(f'6.7 a key of {length} bytes', r == f'{m + 12}|{m + 12}|t|t', r)
+    big = "(SELECT string_agg(md5(g::text) || '%2f', '') FROM generate_series(1, 500000) g)"
+    r = q("CREATE TEMP TABLE big(x urn, y urn_ns); ALTER TABLE big ALTER x SET STORAGE external;"
+          f" INSERT INTO big SELECT v, v FROM (SELECT 'URN:Ex:' || {big} || '?=q' AS v) s;"
+          f" SELECT octet_length(x::text), x::text = y::text, md5(x::text) = md5('URN:Ex:' || {big} || '?=q'),"
+          f" pg_column_size(x) > 17500000, x = ('urn:ex:' || replace({big}, '%2f', '%2F'))::urn, urn_hash(x) = urn_hash(('urn:ex:'"
+          f" || replace({big}, '%2f', '%2F'))::urn), y = ('urn:ex:' || replace({big}, '%2f', '%2F'))::urn_ns FROM big;")
+    ok('6.8 a 17.5 MB value stored out of line', r == '17500010|t|t|t|t|t|t', r)
+    # The casts to text are functions now: in index expressions, generated
+    # columns and CHECKs, and through pg_dump and a restore.
+    psql("CREATE TABLE ex(i int, u urn, n urn_ns, s text, g text GENERATED ALWAYS AS (urn_nid(u)) STORED,"
+         " CHECK (urn_valid(u) AND length(n) = length(s)));\n"
+         "CREATE INDEX ex_u ON ex (u); CREATE INDEX ex_l ON ex (lower(u)); CREATE INDEX ex_k ON ex (urn_key(n, 'ns'));\n"
+         "INSERT INTO ex(i, u, n, s) SELECT i, u, n, s FROM sf WHERE octet_length(s) < 2000;\n")
+    bad = q("SET enable_seqscan = off; SELECT count(*) FROM sf WHERE octet_length(s) < 2000 AND NOT EXISTS (SELECT 1 FROM ex"
+            " WHERE lower(ex.u) = lower(sf.s) AND urn_key(ex.n, 'ns') = urn_key(sf.s, 'ns') AND ex.g = urn_nid(sf.s)"
+            " AND ex.u::text = sf.s);")
+    ok('6.9 index expressions, a generated column and a CHECK over urn and urn_ns', bad == '0', bad)
+    dump = os.path.join(WORK, 'stored.dump')
+    p = subprocess.run(['pg_dump', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-Fc', '-t', 'ex', '-f', dump, 'urn_test'],
+                       capture_output=True)
+    psql('DROP DATABASE IF EXISTS urn_restore; CREATE DATABASE urn_restore;', db='postgres')
+    psql('CREATE EXTENSION urn;', db='urn_restore')
+    r = subprocess.run(['pg_restore', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-d', 'urn_restore', dump],
+                       capture_output=True)
+    got = psql("SELECT md5(string_agg(i || ' ' || u || ' ' || n || ' ' || g, E'\\n' ORDER BY u, i)) FROM ex;",
+               db='urn_restore', check=False)[0].strip()
+    want = q("SELECT md5(string_agg(i || ' ' || u || ' ' || n || ' ' || g, E'\\n' ORDER BY u, i)) FROM ex;")
+    ok('6.10 pg_dump and pg_restore give the same rows in the same order', p.returncode == 0 and r.returncode == 0
+       and got == want and want != '', (p.stderr.decode() + r.stderr.decode())[:300] or f'{got} {want}')
+    psql('DROP DATABASE urn_restore;', db='postgres')
+    print(f'6: {n} URNs through the stored form')
+
+
+# ---- 7. the function reference, docs/functions.md -------------------------------
 # The rows test/names.test and test/reference.js read, with the same patterns:
 # a group table's "| [`name(ARGS)`](LINK) | what | `EXAMPLE` | `RESULT` |" and a
 # signature's "| `name` | SQLite | DuckDB | PostgreSQL |".
@@ -719,24 +756,24 @@ def reference_checks():
                         WHERE format_type(t, NULL) IN ('urn', 'urn_ns', 'cstring', 'internal'))
       GROUP BY 1 ORDER BY 1;""", extra=('-F', '\t'))
     reg = dict(l.split('\t') for l in out.split('\n') if l)
-    ok('6.1 PostgreSQL has the functions', len(reg) >= 20, sorted(reg))
+    ok('7.1 PostgreSQL has the functions', len(reg) >= 20, sorted(reg))
     for name, t in sorted(reg.items()):
         doc = types.get(name, 'no row').removesuffix(' (†)')
-        ok(f'6.1 {name}', doc == t, f"docs/functions.md: '{doc}' in PostgreSQL's column, pg_proc: {t}")
+        ok(f'7.1 {name}', doc == t, f"docs/functions.md: '{doc}' in PostgreSQL's column, pg_proc: {t}")
     listed = [n for n, t in types.items() if t != '—']
-    ok('6.2 no function PostgreSQL lacks', all(n in reg for n in listed), [n for n in listed if n not in reg])
+    ok('7.2 no function PostgreSQL lacks', all(n in reg for n in listed), [n for n in listed if n not in reg])
     runs = [e for e in examples if types.get(e[0], '—') != '—' and not types[e[0]].endswith('(†)')]
-    ok('6.3 examples', len(runs) >= 20, len(runs))
+    ok('7.3 examples', len(runs) >= 20, len(runs))
     for name, sql, want in runs:
         out, err, rc = psql(f'SELECT pg_typeof({sql}), {sql};', extra=('-F', '\x1f', '-P', 'null=NULL'), check=False)
         if rc != 0:
-            ok(f'6.3 {name}', False, f'{sql}: {err.strip()}')
+            ok(f'7.3 {name}', False, f'{sql}: {err.strip()}')
             continue
         t, got = out.rstrip('\n').split('\x1f', 1)
         if t == 'boolean':
             got = {'t': '1', 'f': '0'}.get(got, got)
-        ok(f'6.3 {name}', got == want, f"{sql} gives '{got}', docs/functions.md says '{want}'")
-    print(f'6: the reference, {len(reg)} functions, {len(runs)} examples')
+        ok(f'7.3 {name}', got == want, f"{sql} gives '{got}', docs/functions.md says '{want}'")
+    print(f'7: the reference, {len(reg)} functions, {len(runs)} examples')
 
 
 def main():
@@ -745,7 +782,7 @@ def main():
     psql('CREATE EXTENSION urn;')
     only = os.environ.get('URN_PG_PARTS', '').split()      # for development
     for part in (compare_functions, compare_tables, order_golden, corpus_checks, bad_input, docs_examples,
-                 reference_checks):
+                 stored_form, reference_checks):
         if only and part.__name__ not in only:
             continue
         t0 = time.time()

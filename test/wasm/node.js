@@ -2,6 +2,9 @@
 // test/wasm/node.js -- make wasm-test, first half: the WebAssembly build of
 // dist/wasm/ (make wasm) loaded in Node through its ES module, sqlite-urn.js,
 // as a web app uses it.  Checked:
+//   0. the conformance suite: every record of test/suite/*.test that runs on
+//      the engines "wasm" or "sqlite" (test/suite/README.md), each file in a
+//      database of its own, read by test/suite/suite.js;
 //   1. the engine: SQLite's version is the pinned amalgamation's, the
 //      extension's is urn_version() of ext/sqlite/urn.c; the same SQL
 //      functions (name and argument count), collations and tables as the
@@ -32,6 +35,7 @@ const cp = require("child_process");
 const fs = require("fs");
 const path = require("path");
 const { pathToFileURL } = require("url");
+const suite = require("../suite/suite.js");
 const { reference, examples, shown } = require("../reference.js");
 
 const TOP = path.resolve(__dirname, "..", "..");
@@ -165,6 +169,18 @@ async function main() {
     check(`the same ${what} as the native library (${(w.rows || []).length})`,
           agree(w, n) && w.rows.length > 0, `${show(w)} vs ${show(n)}`);
   }
+
+  // ---- 0. The conformance suite: the records SQLite's runner runs, here in
+  // the WebAssembly build (the shims chr() and repeat() spelled for SQLite).
+  const nrec = await suite.runRecords({
+    names: ["wasm", "sqlite"],
+    fresh: () => api.openDatabase(),
+    exec: (d, sql) => d.query(suite.sqliteDialect(sql)).rows,
+    message: (e) => String(e.message).split("\n")[0],
+    ok: check,
+    close: (d) => d.close(),
+  });
+  check(`${nrec} records of test/suite/ give their answers`, nrec > 0, "no record ran");
 
   // ---- 2. Every function, every argument count, against the native library.
   const fns = db.query(lists.functions).rows;
