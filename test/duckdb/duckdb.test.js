@@ -18,12 +18,13 @@
 //   4. every function has its row in the signatures of the reference,
 //      docs/functions.md, its DuckDB type the one DuckDB registered, and no
 //      row names a function DuckDB lacks; the reference's examples give its
-//      results in DuckDB (test/reference.js reads them); every DuckDB example of docs/duckdb.md and of the archive's
-//      README, pkg/duckdb/README.md (a ```sql block after a
-//      "<!-- duckdb -->" line) gives the rows it shows ("-- → a | b", NULL as
-//      NULL) or the error ("-- error: MESSAGE", DuckDB's own words included);
-//      they write and read CSV and Parquet files with DuckDB's own readers;
-//      and each ```node program prints its "// → X" lines;
+//      results in DuckDB (test/reference.js reads them); every DuckDB
+//      example of docs/duckdb.md and of the archive's README,
+//      pkg/duckdb/README.md (a ```sql block after a "<!-- duckdb -->"
+//      line) gives the rows it shows ("-- → a | b", NULL as NULL) or the
+//      error ("-- error: MESSAGE", DuckDB's own words included); they
+//      write and read CSV and Parquet files with DuckDB's own readers; and
+//      each ```node program prints its "// → X" lines;
 //   5. a run over URN_DUCKDB_ROWS (1,000,000) rows with 2 threads equals the
 //      1-thread run, for every function;
 //   6. without allow_unsigned_extensions DuckDB refuses the file with its own
