@@ -15,14 +15,16 @@
 //      SQLite's urn_find on the same text;
 //   2. urn_find and urn_namespaces() give SQLite's rows;
 //   3. a wrong argument count is DuckDB's binder error;
-//   4. every function has an entry "#### name(ARGS) → TYPE" in
-//      docs/duckdb.md's reference, TYPE the one DuckDB registered, with an
-//      example; every DuckDB example of docs/duckdb.md and of the archive's
-//      README, pkg/duckdb/README.md (a ```sql block after a
-//      "<!-- duckdb -->" line) gives the rows it shows ("-- → a | b", NULL as
-//      NULL) or the error ("-- error: MESSAGE", DuckDB's own words included);
-//      they write and read CSV and Parquet files with DuckDB's own readers;
-//      and each ```node program prints its "// → X" lines;
+//   4. every function has its row in the signatures of the reference,
+//      docs/functions.md, its DuckDB type the one DuckDB registered, and no
+//      row names a function DuckDB lacks; the reference's examples give its
+//      results in DuckDB (test/reference.js reads them); every DuckDB
+//      example of docs/duckdb.md and of the archive's README,
+//      pkg/duckdb/README.md (a ```sql block after a "<!-- duckdb -->"
+//      line) gives the rows it shows ("-- → a | b", NULL as NULL) or the
+//      error ("-- error: MESSAGE", DuckDB's own words included); they
+//      write and read CSV and Parquet files with DuckDB's own readers; and
+//      each ```node program prints its "// → X" lines;
 //   5. a run over URN_DUCKDB_ROWS (1,000,000) rows with 2 threads equals the
 //      1-thread run, for every function;
 //   6. without allow_unsigned_extensions DuckDB refuses the file with its own
@@ -45,6 +47,7 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 const { DuckDBInstance } = require('@duckdb/node-api');
 const suite = require('../suite/suite.js');
+const { reference, examples, shown } = require('../reference.js');
 
 const top = path.resolve(__dirname, '..', '..');
 const EXT = process.env.URN_DUCKDB_EXT;
@@ -416,15 +419,12 @@ async function documented(con) {
       WHERE function_name LIKE 'urn\\_%' ESCAPE '\\' ORDER BY 1`)).map((r) => r[0]);
   ok('4.9', names.length >= 20, names.join(' '));
   for (const n of names) ok(`4.9.${n}`, heads.includes(n), `${n} has no ### heading in docs/`);
-  // docs/duckdb.md's reference: a "#### name(ARGS) → TYPE" entry for every
-  // function, TYPE what DuckDB registered for VARCHAR arguments (TABLE for
-  // a table function; the overload of VARCHAR arguments, BIGINTs aside),
-  // each followed by a DuckDB example.
-  const doc = fs.readFileSync(path.join(top, 'docs', 'duckdb.md'), 'utf8');
-  const ref = new Map();
-  for (const m of doc.matchAll(/^#### (urn_[a-z0-9_]+)\(.*\) → (.+)\n([\s\S]*?)(?=\n#{2,4} |(?![\s\S]))/gm)) {
-    ref.set(m[1], { type: m[2], example: m[3].includes('<!-- duckdb -->\n```sql') });
-  }
+  // The reference's signatures (docs/functions.md): DuckDB's column names,
+  // for every function DuckDB registers and none other, the type it
+  // registered for VARCHAR arguments (TABLE for a table function; the
+  // overload of VARCHAR arguments, BIGINTs aside); every group table's
+  // example in DuckDB's form gives the page's result.
+  const ref = reference(top);
   const reg = new Map((await rows(con, `SELECT function_name, any_value(function_type),
       any_value(return_type) FILTER (WHERE list_distinct(list_filter(parameter_types, t -> t <> 'BIGINT')) = ['VARCHAR']
         OR len(parameter_types) = 0)
@@ -433,9 +433,20 @@ async function documented(con) {
     : /^STRUCT\(/.test(t) ? 'STRUCT' : t);
   for (const n of names) {
     const [, kind, t] = reg.get(n);
-    const want = asDoc(kind, t), e = ref.get(n);
-    ok(`4.10.${n}`, e && (e.type === want || e.type === `${want} or BLOB`) && e.example,
-       `docs/duckdb.md: ${e ? `'→ ${e.type}'${e.example ? '' : ' without an example'}` : 'no #### entry'}, DuckDB registers ${want}`);
+    const want = asDoc(kind, t), e = ref.types.get(n);
+    const doc = e && e.duckdb.replace(/ \(†\)$/, '');
+    ok(`4.10.${n}`, doc === want || doc === `${want} or BLOB`,
+       `docs/functions.md: ${e ? `'${e.duckdb}'` : 'no row'} in DuckDB's column, DuckDB registers ${want}`);
+  }
+  const listed = [...ref.types].filter(([, t]) => t.duckdb !== '—').map(([n]) => n);
+  ok('4.11', listed.length >= 20 && listed.every((n) => names.includes(n)),
+     `docs/functions.md gives DuckDB functions it lacks: ${listed.filter((n) => !names.includes(n))}`);
+  const runs = examples(ref, 'duckdb');
+  ok('4.12', runs.length >= 20, runs.length);
+  for (const g of runs) {
+    let got;
+    try { got = shown((await rows(con, `SELECT ${g.example}`))[0][0]); } catch (e) { got = e.message; }
+    ok(`4.12.${g.name}`, got === g.result, `${g.example} gives '${got}', docs/functions.md says '${g.result}'`);
   }
 }
 

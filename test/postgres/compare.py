@@ -38,6 +38,10 @@ extension is installed.  Prints one line per failure and ends with
      equal to their key and in its order; a value written as its key
      takes 4 bytes fewer than text; TOASTed values of many MB; index
      expressions, a generated column, a CHECK, pg_dump and pg_restore.
+  7. the function reference, docs/functions.md: its signatures' PostgreSQL
+     column is pg_proc's result type of every function of the extension (but
+     the types' own), and names none PostgreSQL lacks; the group tables'
+     examples give their results (a boolean's t and f shown as 1 and 0).
 """
 import bisect
 import json
@@ -816,13 +820,65 @@ def stored_form():
     print(f'6: {n} URNs through the stored form')
 
 
+# ---- 7. the function reference, docs/functions.md -------------------------------
+# The rows test/names.test and test/reference.js read, with the same patterns:
+# a group table's "| [`name(ARGS)`](LINK) | what | `EXAMPLE` | `RESULT` |" and a
+# signature's "| `name` | SQLite | DuckDB | PostgreSQL |".
+
+def reference():
+    text = open(os.path.join(TOP, 'docs', 'functions.md'), encoding='utf-8').read()
+    groups = re.findall(r'^\| \[`((urn_[a-z0-9_]+)\([^`]*\))`\]\(([^)]*)\) \| ([^|]*) \| `([^`]*)` \| `([^`]*)` \|$',
+                        text, re.M)
+    types = {m[0]: m[3] for m in re.findall(r'^\| `(urn_[a-z0-9_]+)` \| ([^|]+) \| ([^|]+) \| ([^|]+) \|$', text, re.M)}
+    return [(g[1], g[4], g[5]) for g in groups], types
+
+
+def reference_checks():
+    examples, types = reference()
+    # The extension's functions as pg_proc gives their result type; those
+    # that take or give urn, urn_ns, cstring or internal are the types' own
+    # (input, output, operators, casts) unless the reference lists them
+    # (urn_has_prefix, the procedure of ^@, is also a function to call).
+    out = q("""SELECT p.proname, string_agg(DISTINCT CASE WHEN p.proretset THEN 'SETOF ' ELSE '' END
+                                 || format_type(p.prorettype, NULL), ' or '),
+             bool_and(EXISTS (SELECT FROM unnest(p.proargtypes::oid[] || p.prorettype) t
+                              WHERE format_type(t, NULL) IN ('urn', 'urn_ns', 'cstring', 'internal')))
+      FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+      JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'urn'
+      GROUP BY 1 ORDER BY 1;""", extra=('-F', '\t'))
+    reg = {}
+    for l in out.split('\n'):
+        if l:
+            name, t, own = l.split('\t')
+            if own != 't' or name in types:
+                reg[name] = t
+    ok('7.1 PostgreSQL has the functions', len(reg) >= 20, sorted(reg))
+    for name, t in sorted(reg.items()):
+        doc = types.get(name, 'no row').removesuffix(' (†)')
+        ok(f'7.1 {name}', doc == t, f"docs/functions.md: '{doc}' in PostgreSQL's column, pg_proc: {t}")
+    listed = [n for n, t in types.items() if t != '—']
+    ok('7.2 no function PostgreSQL lacks', all(n in reg for n in listed), [n for n in listed if n not in reg])
+    runs = [e for e in examples if types.get(e[0], '—') != '—' and not types[e[0]].endswith('(†)')]
+    ok('7.3 examples', len(runs) >= 20, len(runs))
+    for name, sql, want in runs:
+        out, err, rc = psql(f'SELECT pg_typeof({sql}), {sql};', extra=('-F', '\x1f', '-P', 'null=NULL'), check=False)
+        if rc != 0:
+            ok(f'7.3 {name}', False, f'{sql}: {err.strip()}')
+            continue
+        t, got = out.rstrip('\n').split('\x1f', 1)
+        if t == 'boolean':
+            got = {'t': '1', 'f': '0'}.get(got, got)
+        ok(f'7.3 {name}', got == want, f"{sql} gives '{got}', docs/functions.md says '{want}'")
+    print(f'7: the reference, {len(reg)} functions, {len(runs)} examples')
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     psql('DROP DATABASE IF EXISTS urn_test; CREATE DATABASE urn_test;', db='postgres')
     psql('CREATE EXTENSION urn;')
     only = os.environ.get('URN_PG_PARTS', '').split()      # for development
     for part in (compare_functions, compare_tables, order_golden, corpus_checks, prefix_and_text_checks,
-                 bad_input, docs_examples, stored_form):
+                 bad_input, docs_examples, stored_form, reference_checks):
         if only and part.__name__ not in only:
             continue
         t0 = time.time()

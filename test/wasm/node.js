@@ -22,7 +22,8 @@
 //      (an SQL error, a bad mode, a constraint, a missing parameter, a
 //      closed database), 100,000 rows;
 //   5. every ```sql example of README.md and docs/*.md, as test/readme.test
-//      runs them, here in the WebAssembly build;
+//      runs them, and the function reference's examples (docs/functions.md's
+//      tables, as test/names.test runs them), here in the WebAssembly build;
 //   6. every ```js example of docs/browser.md, run with node in a directory
 //      where "sqlite-urn/browser" is the npm package's subpath export
 //      (pkg/npm/package.json, the files mk/pkg.mk puts in the package), and
@@ -35,6 +36,7 @@ const fs = require("fs");
 const path = require("path");
 const { pathToFileURL } = require("url");
 const suite = require("../suite/suite.js");
+const { reference, examples, shown } = require("../reference.js");
 
 const TOP = path.resolve(__dirname, "..", "..");
 const DIST = path.join(TOP, "dist", "wasm");
@@ -351,6 +353,18 @@ async function main() {
     }
   }
   check("the pages have SQL examples", nsql > 10, nsql);
+  // The function reference's examples (docs/functions.md's group tables,
+  // read by test/reference.js): SQLite's, so the browser's.
+  const ref = reference(TOP), runs = examples(ref, "sqlite");
+  check("the reference has an example per SQLite function", runs.length >= 25, runs.length);
+  const rdb = await api.openDatabase();
+  for (const g of runs) {
+    let got;
+    try { got = shown(rdb.query(`SELECT ${g.example}`).rows[0][0]); } catch (e) { got = e.message; }
+    check(`the reference's ${g.name} example gives its result`, got === g.result,
+          `${g.example} gives '${got}', docs/functions.md says '${g.result}'`);
+  }
+  rdb.close();
 
   // ---- 6. docs/browser.md's examples, with "sqlite-urn/browser".
   const stage = stagePackage();
