@@ -234,6 +234,8 @@ PostgreSQL
   make postgres-test      pg_regress and the comparison with SQLite, as a
                           user, in a private copy of the installation
   make postgres-cluster   only the replication test (primary, hot standby)
+  make postgres-shard     only the sharding test (hash partitions, postgres_fdw)
+  make postgres-valgrind  pg_regress with the server under Valgrind's memcheck
 
 The browser
   make wasm               dist/wasm/: the WebAssembly module and the playground
