@@ -134,19 +134,24 @@ def sqlite_answers(cases):
 # its message.  Results in the format of sqlite_ref.tcl (J: for jsonb).
 EVAL_SQL = r"""
 CREATE TEMP TABLE cases(id int, func text, mode text, args text[]);
-CREATE FUNCTION pg_temp.lit(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN t = 'N' THEN 'NULL::text'
+-- A NULL is untyped where one function has the name and that many
+-- arguments (urn_from_url(X, NULL): its GCP_LENGTH an integer), else text
+-- (overloads on text and urn).
+CREATE FUNCTION pg_temp.lit(t text, bare_null boolean) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN t = 'N' THEN CASE WHEN bare_null THEN 'NULL' ELSE 'NULL::text' END
          WHEN t LIKE 'I:%' THEN substr(t, 3) || '::integer'
          ELSE quote_literal(convert_from(decode(substr(t, 3), 'hex'), 'UTF8')) || '::text' END $$;
 CREATE FUNCTION pg_temp.ev(func text, mode text, args text[]) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
-  a text := (SELECT coalesce(string_agg(pg_temp.lit(t), ', ' ORDER BY o), '')
+  bare boolean := (SELECT count(*) = 1 FROM pg_proc
+                   WHERE proname = func AND pronargs = cardinality(args) + (mode <> '-')::int);
+  a text := (SELECT coalesce(string_agg(pg_temp.lit(t, bare), ', ' ORDER BY o), '')
              FROM unnest(args) WITH ORDINALITY u(t, o));
   e text;
   r text;
 BEGIN
   IF mode <> '-' THEN
-    a := CASE WHEN a = '' THEN '' ELSE a || ', ' END || pg_temp.lit(mode);
+    a := CASE WHEN a = '' THEN '' ELSE a || ', ' END || pg_temp.lit(mode, bare);
   END IF;
   e := format('%s(%s)', func, a);
   IF func IN ('urn_valid', 'urn_equal') THEN
