@@ -40,7 +40,7 @@ endif
 LIB      := urn.$(SOEXT)
 # ext/core/ is the engine-free core (layers 1 and 2, docs/design.md): no
 # engine header.  ext/sqlite/ is SQLite's glue; ext/duckdb/ DuckDB's.
-CORE_SRC := ext/core/urn_scan.c ext/core/urn_key.c
+CORE_SRC := ext/core/urn_scan.c ext/core/urn_key.c ext/core/urn_cmp.c
 CORE_C   := $(wildcard ext/core/*.c)
 CORE_H   := $(wildcard ext/core/*.h)
 HDR      := $(CORE_H) $(wildcard ext/sqlite/*.h)

@@ -77,15 +77,7 @@ static size_t refEncode(unsigned long cp, unsigned char *z){
   return 4;
 }
 
-static int nFail = 0;
-static void report(const char *zName, const char *zWhy){
-  if( zWhy ){
-    printf("%s FAILED: %s\n", zName, zWhy);
-    nFail++;
-  }else{
-    printf("%s ok\n", zName);
-  }
-}
+#include "creport.h"
 
 /* 1: urnUtf8Char() == refDecode() on one sequence. */
 static int sameDecode(const unsigned char *z, size_t n){

@@ -10,9 +10,11 @@
 //   - an empty cell for an SQL NULL or an absent value, never the word
 //     NULL; a BLOB as X'hex', the way SQLite writes its literal;
 //   - no formula injection (OWASP, "CSV Injection"): a text cell that
-//     begins with =, +, -, @, a tab or a carriage return gets a single
-//     quote in front and is quoted, so that a spreadsheet shows it as text
-//     instead of running it.  Numbers (an SQL INTEGER or REAL) are written
+//     begins with =, +, -, @, a tab or a carriage return, or with one of
+//     =, +, -, @ after white space (a program that trims a cell before it
+//     imports it would run that formula), gets a single quote in front and
+//     is quoted, so that a spreadsheet shows it as text instead of running
+//     it.  Numbers (an SQL INTEGER or REAL) are written
 //     as they are.
 
 export const BOM = "\uFEFF";
@@ -27,8 +29,9 @@ export function csvField(v) {
   } else {
     s = String(v);
   }
-  // OWASP CSV Injection: a leading = + - @ TAB CR starts a formula.
-  if (/^[=+\-@\t\r]/.test(s)) return `"'${s.replace(/"/g, '""')}"`;
+  // OWASP CSV Injection: a leading = + - @ TAB CR starts a formula, and
+  // so does = + - @ after leading white space once an importer trims it.
+  if (/^[\t\r]|^\s*[=+\-@]/.test(s)) return `"'${s.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -18,6 +18,13 @@ const CUT = 200; // characters of a value drawn in a cell; "Show all" has the re
 // take request lines of at least 8000 octets, and mail and chat programs
 // keep links of that size whole.
 const LINK_MAX = 8000;
+// The most text a link's z= expands to: DEFLATE reaches 1032:1 (RFC 1951's
+// longest match, 258 bytes, in a couple of bits), so 1.3 MB of base64url
+// in a fragment could ask for a gigabyte, again on every reload.  The
+// page's own links (LINK_MAX characters of identifiers that compress as
+// identifiers do) stay far below 4 MiB; past it the stream is cancelled
+// and the link is damaged.
+const Z_MAX = 4 * 1024 * 1024;
 const MODES = { rfc8141: "RFC 8141", rfc2141: "RFC 2141", ns: "'ns'" };
 const VIEWS = { all: "all", invalid: "not URNs", dupUrn: "duplicates under URN", dupNs: "duplicates under URN_NS" };
 const encoder = new TextEncoder();
@@ -609,12 +616,33 @@ function openedWith() {
   return p;
 }
 
+// The text of a link's z=: base64url, raw DEFLATE, UTF-8 (a bad byte as
+// U+FFFD, as the page reads a file); read up to Z_MAX bytes, else thrown.
 async function inflate(z) {
   const b64 = z.replace(/-/g, "+").replace(/_/g, "/");
   const bin = atob(b64 + "===".slice((b64.length + 3) % 4));
   const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-  return new Response(stream).text();
+  const reader = stream.getReader();
+  const parts = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    n += value.length;
+    if (n > Z_MAX) {
+      await reader.cancel();
+      throw new RangeError(`z= expands past ${Z_MAX} bytes`);
+    }
+    parts.push(value);
+  }
+  const all = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    all.set(p, at);
+    at += p.length;
+  }
+  return decoder.decode(all);
 }
 
 // ---- SQL.

@@ -1,6 +1,7 @@
 /*
-** urn_block.h -- blocks of bytes for the key writer and the comparator
-** of urn_key.c and the scanner of urn_scan.c (layer 1; no SQLite headers).
+** urn_block.h -- blocks of bytes for the key writer of urn_key.c, the
+** comparator of urn_cmp.c and the scanner of urn_scan.c (layer 1; no
+** SQLite headers).
 **
 ** A Blk holds BLOCK bytes as loaded from memory; a BlkMask marks some of
 ** them.  blkFirst() gives the memory-order index of the first marked byte

@@ -1,6 +1,7 @@
 /*
 ** urn_class.h -- the character-class table of the scanner, shared by the
-** scanner, the key and the codec (layer 1; no SQLite headers).
+** scanner, the key, the comparator and the codec (layer 1; no SQLite
+** headers), and the two case maps of the key built on it.
 **
 ** urnClass[c] holds one bit per question asked of a byte c.  Every byte
 ** >= 0x80 is in no class: RFC 8141 §2 and RFC 2141 §2.4 admit only ASCII.
@@ -26,5 +27,17 @@ extern const unsigned char urnClass[256];
 #define UC_LDH    0x80  /* ldh = ALPHA / DIGIT / "-" (RFC 8141 §2)        */
 
 #define CLS(c) (urnClass[(unsigned char)(c)])
+
+/* ASCII lower-casing, for the scheme and the NID (RFC 8141 §3.1, items 1
+** and 2: "by conversion to lower case"). */
+static inline unsigned char lowerByte(unsigned char c){
+  return (urnClass[c] & UC_UPPER) ? (unsigned char)(c|0x20) : c;
+}
+
+/* Hex digit upper-casing, for the digits of a %XX (RFC 8141 §3.1, item 3:
+** "by conversion to upper case for the digits A-F"). */
+static inline unsigned char upperHex(unsigned char c){
+  return (urnClass[c] & UC_LHEX) ? (unsigned char)(c&~0x20) : c;
+}
 
 #endif /* URN_CLASS_H */

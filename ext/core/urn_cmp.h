@@ -1,14 +1,16 @@
 /*
-** urn_cmp.h -- the quick step of the key comparator (layer 1), shared by
-** the callbacks of both collations.
+** urn_cmp.h -- layer 1 of sqlite-urn: the key comparator (urn_cmp.c; no
+** SQLite headers): key(a) against key(b) in memcmp order (docs/design.md,
+** I1 and I2), without writing either key, and the callback of the
+** collation URN.
 **
-** Most comparisons end in the quick step, a few block operations on the
-** first bytes of both strings.  It is inlined into the function SQLite
-** calls for each collation, urnCollate() (urn_key.c) and urnNsCollate()
+** Most comparisons end in the quick step below, a few block operations on
+** the first bytes of both strings.  It is inlined into the function SQLite
+** calls for each collation, urnCollate() (urn_cmp.c) and urnNsCollate()
 ** (urn_ns.c), so that neither pays a call, and a frame, to reach it; what
-** it leaves to the walk and the scans is out of line in urn_key.c.  The
-** comparator, and F and G below, are explained where it is written, in
-** urn_key.c ("The comparator").
+** it leaves to the walk and the scans is out of line in urn_cmp.c, and
+** declared here for the two callbacks' sake.  The comparator, and F and G
+** below, are explained where it is written, in urn_cmp.c.
 */
 #ifndef URN_CMP_H
 #define URN_CMP_H
@@ -18,6 +20,18 @@
 #include "urn_scan.h"
 #include "urn_class.h"
 #include "urn_block.h"
+
+/* Compare key(a) with key(b) under mode, as memcmp on the key bytes with
+** the shorter key first on a tie.  Returns -1, 0 or 1.  A total preorder
+** on all byte strings (docs/design.md I2); allocates nothing, cannot fail. */
+int urnCompare(int mode, const unsigned char *a, size_t na,
+               const unsigned char *b, size_t nb);
+
+/* The collation URN (ext/sqlite/urn.c registers it): urnCompare() in RFC
+** 8141 mode with the signature of SQLite's xCompare, in this layer so that
+** the comparison is inlined into the function SQLite calls.  nA and nB are
+** not negative; pArg is not used. */
+int urnCollate(void *pArg, int nA, const void *pA, int nB, const void *pB);
 
 /* What a namespace transform does to two strings whose heads F lower-cases
 ** alike, "urn:" NID ":" in some case, with the NSS from nssOff on (ext/
@@ -32,7 +46,7 @@ typedef int (*UrnNsLowerFn)(void *pCtx, const unsigned char *a, size_t na,
                             const unsigned char *b, size_t nb,
                             size_t nssOff, size_t *pLowA, size_t *pLowB);
 
-/* The out-of-line steps of the comparator (urn_key.c).  urnWalkCompare():
+/* The out-of-line steps of the comparator (urn_cmp.c).  urnWalkCompare():
 ** the walk of URN, which always decides, returning -1, 0 or 1.
 ** urnNsWalk(): the walk of URN_NS (RFC 8141 mode), as urnNsCompareQuick()
 ** below.  urnScanDecides(): the four comparisons (ff: F(a) against F(b),
@@ -48,12 +62,6 @@ int urnNsWalk(UrnNsLowerFn xLower, void *pCtx,
 int urnScanDecides(int mode, const unsigned char *a, size_t na,
                    const unsigned char *b, size_t nb,
                    int aFirst, int ff, int rr, int fr, int rf);
-
-/* ASCII lower-casing, for the scheme and the NID (RFC 8141 §3.1, items 1
-** and 2: "by conversion to lower case"). */
-static inline unsigned char lowerByte(unsigned char c){
-  return (urnClass[c] & UC_UPPER) ? (unsigned char)(c|0x20) : c;
-}
 
 static inline int signOf(int x){ return (x>0) - (x<0); }
 
@@ -93,7 +101,7 @@ static inline BlkMask nssStops(Blk wa, Blk wb, int ns){
 ** are the strings with their heads lower-cased: each side differs from
 ** its F exactly at the capitals of its head before d (dA, dB), where F is
 ** greater.  At d, F lower-cases the bytes of the head (foldAt() in
-** urn_key.c; b's head may end at d, with a ':', which F keeps), and
+** urn_cmp.c; b's head may end at d, with a ':', which F keeps), and
 ** leaves those of the NSS as they are when both are in a run (UC_RUN: no
 ** '%', '?' or '#'; no '%' before them, so neither is a digit of a %XX).
 ** When the strings agree up to the shorter's end, F(shorter) ends there,

@@ -9,6 +9,7 @@
 */
 #include <string.h>
 #include "urn_codec.h"
+#include "urn_key.h"
 
 #include "urn_class.h"
 

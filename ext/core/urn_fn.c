@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "urn_fn.h"
+#include "urn_key.h"
 #include "urn_ns.h"
 #include "urn_codec.h"
 

@@ -9,7 +9,9 @@
 ** what no row says is here, as data: the former hosts and forms of a
 ** resolver still found in records (aAlias[]) and the forms an RFC is cited
 ** by (aIetfCite[]).  A new row of urn_url's table is read back without
-** new code.
+** new code.  On a host that no row names, a link that writes a whole URN
+** (as its path's last segment, or as the value of a parameter that names
+** the identifier) names that URN: fromWhole().
 */
 #include <string.h>
 #include "urn_link.h"
@@ -31,6 +33,11 @@
 #define GS1_VALUE_MAX 40
 #define EPC_MAX 320
 
+/* The longest head that goes before a bare NSS: "urn:", a NID of 32
+** characters at most (RFC 8141 §2: NID = (alphanum) 0*30(ldh) alphanum)
+** and ':'. */
+#define HEAD_MAX (4+32+1)
+
 /* Resolvers' hosts and URL forms of the past that records still hold.
 ** zHost is the host of a row's template (without "www."), zAlias another
 ** host that serves the same forms, zForm another form on that host: the
@@ -46,21 +53,44 @@ static const struct {
   { "nbn-resolving.org", "nbn-resolving.de", 0 },
   { "nbn-resolving.org", "mdz-nbn-resolving.de", 0 },
   { "nbn-resolving.org", 0, "/urn/resolver.pl?urn={urn}" },
+  /* The DNB resolver's query form, the one repository software's DNB
+  ** providers and the resolver's own tests write:
+  ** /resolver?identifier=URN&verb=redirect (verb=full, or none: the same
+  ** name; the parameters in any order). */
+  { "nbn-resolving.org", 0, "/resolver?identifier={urn}" },
+  /* The DOI proxy's former host, which old records still hold (Crossref's
+  ** DOI display guidelines ask for https://doi.org/ in its place). */
+  { "doi.org", "dx.doi.org", 0 },
 };
 
-/* The forms an RFC is cited by, besides the RFC Editor's info page (RFC
-** 7322 §4.8.6.2): its own copies on rfc-editor.org and ietf.org, the
-** IETF Datatracker's page of the document and its former tools.ietf.org.
-** The number follows, then optionally one of azIetfEnd[]. */
+/* The forms an RFC, a BCP or an STD is cited by, besides the RFC
+** Editor's info page (RFC 7322 §4.8.6.2): the RFC Editor's own copies,
+** ietf.org's, the IETF Datatracker's page of the document and its former
+** tools.ietf.org, and the RFC Editor's inline-errata page of an RFC (RFC N's
+** text with its verified errata: a rendering of RFC N, which names it).  The
+** number follows zPath, then optionally one of azIetfEnd[]; the name is
+** urn:ietf:zSeries:N (RFC 2648 §2). */
 static const struct {
   const char *zHost;
   const char *zPath;
+  const char *zSeries;
 } aIetfCite[] = {
-  { "rfc-editor.org",       "/rfc/rfc" },
-  { "ietf.org",             "/rfc/rfc" },
-  { "datatracker.ietf.org", "/doc/html/rfc" },
-  { "datatracker.ietf.org", "/doc/rfc" },
-  { "tools.ietf.org",       "/html/rfc" },
+  { "rfc-editor.org",       "/rfc/rfc",               "rfc" },
+  { "rfc-editor.org",       "/rfc/inline-errata/rfc", "rfc" },
+  { "ietf.org",             "/rfc/rfc",               "rfc" },
+  { "datatracker.ietf.org", "/doc/html/rfc",          "rfc" },
+  { "datatracker.ietf.org", "/doc/rfc",               "rfc" },
+  { "tools.ietf.org",       "/html/rfc",              "rfc" },
+  { "rfc-editor.org",       "/bcp/bcp",               "bcp" },
+  { "rfc-editor.org",       "/rfc/bcp/bcp",           "bcp" },
+  { "datatracker.ietf.org", "/doc/html/bcp",          "bcp" },
+  { "datatracker.ietf.org", "/doc/bcp",               "bcp" },
+  { "tools.ietf.org",       "/html/bcp",              "bcp" },
+  { "rfc-editor.org",       "/std/std",               "std" },
+  { "rfc-editor.org",       "/rfc/std/std",           "std" },
+  { "datatracker.ietf.org", "/doc/html/std",          "std" },
+  { "datatracker.ietf.org", "/doc/std",               "std" },
+  { "tools.ietf.org",       "/html/std",              "std" },
 };
 static const char *const azIetfEnd[] = { "", "/", ".txt", ".html", ".pdf" };
 
@@ -196,15 +226,17 @@ static long pctDecode(Txt t, unsigned char *zOut, size_t nMax){
 /* ---- The answer ------------------------------------------------------- */
 
 /* Write zHead then t to zOut when both fit in nOut; the length, or
-** URN_URL_NULL unless they form a URN (RFC 8141 §2). */
+** URN_URL_NULL unless they form a URN (RFC 8141 §2).  A head (at most
+** HEAD_MAX bytes) goes before at most URN_LINK_DECODE_MAX bytes of t, both
+** copied to the stack to be checked; t alone is checked where it stands,
+** at any length. */
 static size_t answer(const char *zHead, Txt t, char *zOut, size_t nOut){
   size_t nHead = strlen(zHead);
   if( nHead==0 ){
     if( !urnIsUrn(t.z, t.n, URN_MODE_RFC8141) ) return URN_URL_NULL;
   }else{
-    /* Only names of a resolver's NID come here, from the stack. */
-    unsigned char aUrn[URN_LINK_DECODE_MAX+8];
-    if( t.n>URN_LINK_DECODE_MAX ) return URN_URL_NULL;
+    unsigned char aUrn[HEAD_MAX+URN_LINK_DECODE_MAX];
+    if( nHead>HEAD_MAX || t.n>URN_LINK_DECODE_MAX ) return URN_URL_NULL;
     memcpy(aUrn, zHead, nHead);
     memcpy(aUrn+nHead, t.z, t.n);
     if( !urnIsUrn(aUrn, nHead+t.n, URN_MODE_RFC8141) ) return URN_URL_NULL;
@@ -216,6 +248,13 @@ static size_t answer(const char *zHead, Txt t, char *zOut, size_t nOut){
   return nHead+t.n;
 }
 
+/* Does t start with "urn:", the NID zNid (lower case) and ':'? */
+static int isNameOf(Txt t, const char *zNid){
+  size_t nNid = strlen(zNid);
+  return t.n>4+nNid && startsNoCase(t.z, t.n, "urn:")
+      && startsNoCase(t.z+4, t.n-4, zNid) && t.z[4+nNid]==':';
+}
+
 static size_t fromLink(const unsigned char *z, size_t n, int nGcp,
                        char *zOut, size_t nOut, int depth);
 
@@ -223,17 +262,20 @@ static size_t fromLink(const unsigned char *z, size_t n, int nGcp,
 ** (always for a query value; in the path, when t does not start with
 ** "urn:", the NID zNid and ':', or a link).  "urn:" goes before a name
 ** that starts with zNid and ':', "urn:" zNid ":" before an NSS (isNss).
-** A link there is read in its turn; in the path it runs to the end of the
-** input, zEnd. */
+** A slot takes the names of its resolver's NID only, those urn_url links
+** there: a URN of another NID in it gives NULL (the resolver serves no such
+** name; the row of its NID, if any, is tried in its turn).  A link there is
+** read in its turn; in the path it runs to the end of the input, zEnd. */
 static size_t fromSlot(Txt t, int inQuery, int isNss, const char *zNid,
                        const unsigned char *zEnd, int nGcp, char *zOut,
                        size_t nOut, int depth){
   unsigned char aDec[URN_LINK_DECODE_MAX];
   size_t nNid = strlen(zNid);
+  int isLink;
+  if( nNid+5>HEAD_MAX ) return URN_URL_NULL;
   if( isNss ){
     /* Only the NSS stands there: "urn:" NID ":" goes before it. */
-    char zHead[48];
-    if( nNid>32 ) return URN_URL_NULL;
+    char zHead[HEAD_MAX+1];
     memcpy(zHead, "urn:", 4);
     memcpy(zHead+4, zNid, nNid);
     zHead[4+nNid] = ':';
@@ -246,8 +288,8 @@ static size_t fromSlot(Txt t, int inQuery, int isNss, const char *zNid,
     }
     return answer(zHead, t, zOut, nOut);
   }
-  int isLink = startsNoCase(t.z, t.n, "http://")
-            || startsNoCase(t.z, t.n, "https://");
+  isLink = startsNoCase(t.z, t.n, "http://")
+        || startsNoCase(t.z, t.n, "https://");
   if( inQuery || !(isLink || startsNoCase(t.z, t.n, "urn:")
                    || (startsNoCase(t.z, t.n, zNid) && t.n>nNid
                        && t.z[nNid]==':')) ){
@@ -264,7 +306,9 @@ static size_t fromSlot(Txt t, int inQuery, int isNss, const char *zNid,
     return depth<WRAP_MAX ? fromLink(t.z, t.n, nGcp, zOut, nOut, depth+1)
                           : URN_URL_NULL;
   }
-  if( startsNoCase(t.z, t.n, "urn:") ) return answer("", t, zOut, nOut);
+  if( startsNoCase(t.z, t.n, "urn:") ){
+    return isNameOf(t, zNid) ? answer("", t, zOut, nOut) : URN_URL_NULL;
+  }
   if( startsNoCase(t.z, t.n, zNid) && t.n>nNid && t.z[nNid]==':' ){
     return answer("urn:", t, zOut, nOut);
   }
@@ -411,7 +455,7 @@ static size_t fromIetf(const Link *pL, const UrnResolver *pR,
   return URN_URL_NULL;
 }
 
-/* An RFC cited by a form of aIetfCite[]. */
+/* An RFC, BCP or STD cited by a form of aIetfCite[]. */
 static size_t fromIetfCite(const Link *pL, char *zOut, size_t nOut){
   Txt t;
   int k;
@@ -421,7 +465,7 @@ static size_t fromIetfCite(const Link *pL, char *zOut, size_t nOut){
      && memcmp(pL->path.z, aIetfCite[k].zPath, m)==0 ){
       t.z = pL->path.z+m;
       t.n = pL->path.n-m;
-      return fromIetfNumber(t, "rfc", zOut, nOut);
+      return fromIetfNumber(t, aIetfCite[k].zSeries, zOut, nOut);
     }
   }
   return URN_URL_NULL;
@@ -505,35 +549,39 @@ static size_t fromOgc(const Link *pL, const char *zRest, char *zOut,
   return nUrn;
 }
 
-/* The DOI proxy's URN form (the DOI Handbook; urn_url.c, outDoi()):
-** ".../urn:doi:" prefix ":" suffix back to "urn:doi:" prefix "/" suffix,
-** the suffix's %2F and %2B (the '/' and '+' the proxy's form escapes)
-** decoded, every other %XX kept as the NSS writes it. */
+/* The DOI proxy's URN form (the DOI Handbook; urn_url.c, outDoi()),
+** ".../urn:doi:" prefix ":" suffix, or with '/' in place of the ':' (as
+** DOI libraries read it too): the name the link writes, "urn:doi:" in the
+** letter case written, the prefix "10." and digits in parts separated by
+** '.' (DOI Handbook §2.2.2), its separator as written (the Handbook's URN
+** form of the DOI name 10.123/456 is urn:doi:10.123:456: the ':' is not
+** rewritten to '/'), a suffix that is not empty, its %2F and %2B (the '/'
+** and '+' the proxy's form escapes) decoded once, every other %XX kept as
+** the NSS writes it. */
 static size_t fromDoi(const Link *pL, const char *zRest, char *zOut,
                       size_t nOut){
-  unsigned char aUrn[URN_LINK_DECODE_MAX+16];
-  size_t i, k, nUrn, nPre;
-  const char *zAt = strchr(zRest, '{');
+  unsigned char aUrn[URN_LINK_DECODE_MAX];
+  size_t i, k, nUrn;
   Txt t;
-  if( zAt==0 ) return URN_URL_NULL;
-  nPre = (size_t)(zAt-zRest);
-  if( pL->path.n<=nPre ) return URN_URL_NULL;
-  for(i=0; i<nPre; i++){
-    if( LOWER(pL->path.z[i])!=LOWER((unsigned char)zRest[i]) ){
-      return URN_URL_NULL;
-    }
-  }
-  t.z = pL->path.z+nPre;
-  t.n = pL->path.n-nPre;
-  if( t.n>URN_LINK_DECODE_MAX || t.n<5 || memcmp(t.z, "10.", 3)!=0 ){
+  /* zRest is "/urn:doi:{prefix}:{suffix}": t is what follows "urn:doi:",
+  ** compared in any letter case, and the name starts 8 bytes before it. */
+  if( !prefixMatch(pL, zRest, 1, &t) || (size_t)(t.z-pL->path.z)<8
+   || !startsNoCase(t.z-8, 8, "urn:doi:") ){
     return URN_URL_NULL;
   }
-  for(k=3; k<t.n && (IS_DIGIT(t.z[k]) || t.z[k]=='.'); k++){}
-  if( k>=t.n || t.z[k]!=':' ) return URN_URL_NULL;
-  memcpy(aUrn, "urn:doi:", 8);
-  memcpy(aUrn+8, t.z, k);
-  nUrn = 8+k;
-  aUrn[nUrn++] = '/';
+  t.z -= 8;
+  t.n += 8;
+  if( t.n>URN_LINK_DECODE_MAX || t.n<8+5 || memcmp(t.z+8, "10.", 3)!=0 ){
+    return URN_URL_NULL;
+  }
+  for(k=11; k<t.n && (IS_DIGIT(t.z[k]) || (t.z[k]=='.' && IS_DIGIT(t.z[k-1])));
+      k++){}
+  if( k==11 || k+1>=t.n || !IS_DIGIT(t.z[k-1])
+   || (t.z[k]!=':' && t.z[k]!='/') ){
+    return URN_URL_NULL;
+  }
+  memcpy(aUrn, t.z, k+1);
+  nUrn = k+1;
   for(i=k+1; i<t.n; i++){
     if( t.z[i]=='%' && i+2<t.n && t.z[i+1]=='2'
      && (LOWER(t.z[i+2])=='f' || LOWER(t.z[i+2])=='b') ){
@@ -741,6 +789,17 @@ static int fromDigitalLinkAt(Txt path, size_t i, int nGcp, Epc *p){
   nKey = pctDecode(val, aKey, sizeof(aKey));
   if( qVal.z ) nSer = pctDecode(qVal, aSer, sizeof(aSer));
   if( nKey<0 || nSer<0 || (qVal.z && nSer==0) ) return 0;
+  /* GS1 Digital Link URI Syntax writes a GTIN in 14 digits, a GTIN-8,
+  ** -12 or -13 right-justified with leading zeros as filler (GS1 General
+  ** Specifications, a GTIN in a 14-digit field).  One written without
+  ** them (GS1's own toolkits read it so) is that GTIN: the zeros are
+  ** filler, and the check digit, weighted from the right, is the same. */
+  if( isExactly(ai, "01") && (nKey==8 || nKey==12 || nKey==13)
+   && allDigits(aKey, (size_t)nKey) ){
+    memmove(aKey+14-nKey, aKey, (size_t)nKey);
+    memset(aKey, '0', (size_t)(14-nKey));
+    nKey = 14;
+  }
   {
     size_t nLead = strlen(pS->zLead);
     if( (size_t)nKey<nLead || memcmp(aKey, pS->zLead, nLead)!=0 ) return 0;
@@ -770,12 +829,78 @@ static size_t fromDigitalLink(const Link *pL, int nGcp, char *zOut,
   return URN_URL_NULL;
 }
 
+/* ---- A whole URN in a link, on any other host ---------------------------- */
+
+/* The query parameters that name the identifier a link is about: a
+** resolver's urn= (urn.kb.se), identifier= (the DNB's resolver), id=.  A
+** URN in any other parameter is not the link's name: a search page's q=,
+** a query=, a redirect's url= or an OpenURL's rft_id= say something else
+** about it. */
+static const char *const azIdParam[] = { "urn", "identifier", "id" };
+
+/* t as a whole URN: as it stands (decode==0) or percent-decoded once; the
+** scheme "urn:" first, then urn_valid's RFC 8141. */
+static size_t fromWhole(Txt t, int decode, char *zOut, size_t nOut){
+  unsigned char aDec[URN_LINK_DECODE_MAX];
+  if( decode ){
+    long nDec = pctDecode(t, aDec, sizeof(aDec));
+    if( nDec<0 ) return URN_URL_NULL;
+    t.z = aDec;
+    t.n = (size_t)nDec;
+  }
+  if( !startsNoCase(t.z, t.n, "urn:") ) return URN_URL_NULL;
+  return answer("", t, zOut, nOut);
+}
+
+/* The general rule, for a host that no resolver row names: a link whose
+** path ends in a segment that is a whole URN (RFC 8141 §2; one '/' after
+** it makes no new segment; the segment as it stands when it starts with
+** "urn:", percent-decoded once when it starts with "urn%3A"), or else the
+** first parameter of azIdParam[] whose value, decoded once as a query
+** value is, is a whole URN, names that URN.  A URN before the last
+** segment (a folder of a site, /urn:x:y/file.pdf) is not the link's name,
+** nor is a name without "urn:", whose NID no resolver says, nor a
+** parameter in the fragment (the page's, not the link's). */
+static size_t fromWholeUrn(const Link *pL, char *zOut, size_t nOut){
+  Txt seg;
+  size_t i, s, e = pL->path.n, nUrn;
+  /* The last segment, before one '/' that may end the path. */
+  if( e>0 && pL->path.z[e-1]=='/' ) e--;
+  for(s=e; s>0 && pL->path.z[s-1]!='/'; s--){}
+  seg.z = pL->path.z+s;
+  seg.n = e-s;
+  if( startsNoCase(seg.z, seg.n, "urn:") ){
+    nUrn = fromWhole(seg, 0, zOut, nOut);
+    if( nUrn!=URN_URL_NULL ) return nUrn;
+  }else if( startsNoCase(seg.z, seg.n, "urn%3a") ){
+    nUrn = fromWhole(seg, 1, zOut, nOut);
+    if( nUrn!=URN_URL_NULL ) return nUrn;
+  }
+  for(i=0; pL->query.z && i<pL->query.n; i=s+1){
+    int k;
+    for(s=i; s<pL->query.n && pL->query.z[s]!='&'; s++){}
+    for(e=i; e<s && pL->query.z[e]!='='; e++){}
+    if( e==s ) continue;
+    for(k=0; k<(int)(sizeof(azIdParam)/sizeof(azIdParam[0])); k++){
+      Txt name, val;
+      name.z = pL->query.z+i;
+      name.n = e-i;
+      if( !isExactly(name, azIdParam[k]) ) continue;
+      val.z = pL->query.z+e+1;
+      val.n = s-e-1;
+      nUrn = fromWhole(val, 1, zOut, nOut);
+      if( nUrn!=URN_URL_NULL ) return nUrn;
+    }
+  }
+  return URN_URL_NULL;
+}
+
 /* ---- Every form ------------------------------------------------------------ */
 
 static size_t fromLink(const unsigned char *z, size_t n, int nGcp,
                        char *zOut, size_t nOut, int depth){
   Link link;
-  int i, nRow;
+  int i, nRow, isKnown = 0;
   const UrnResolver *aRow = urnResolverTable(&nRow);
   if( !linkParse(z, n, &link) ) return URN_URL_NULL;
   for(i=0; i<(int)(sizeof(aAlias)/sizeof(aAlias[0])); i++){
@@ -788,11 +913,9 @@ static size_t fromLink(const unsigned char *z, size_t n, int nGcp,
     const UrnResolver *pR = &aRow[i];
     const char *zRest;
     size_t nUrn = URN_URL_NULL;
-    /* An EPC's Digital Link is read on any host, below. */
-    if( pR->eKind==URN_RES_EPC
-     || !templateHost(pR->zTemplate, link.hostNow, &zRest) ){
-      continue;
-    }
+    if( !templateHost(pR->zTemplate, link.hostNow, &zRest) ) continue;
+    /* A host of the table is read by its rows' forms alone. */
+    isKnown = 1;
     switch( pR->eKind ){
       case URN_RES_TEMPLATE:
       case URN_RES_LOWER:
@@ -803,14 +926,19 @@ static size_t fromLink(const unsigned char *z, size_t n, int nGcp,
       case URN_RES_ISSN: nUrn = fromIssn(&link, zRest, zOut, nOut); break;
       case URN_RES_OGC:  nUrn = fromOgc(&link, zRest, zOut, nOut);  break;
       case URN_RES_DOI:  nUrn = fromDoi(&link, zRest, zOut, nOut);  break;
+      /* An EPC's Digital Link is read on any host, below. */
+      default: break;
     }
     if( nUrn!=URN_URL_NULL ) return nUrn;
   }
   {
     size_t nUrn = fromIetfCite(&link, zOut, nOut);
-    if( nUrn!=URN_URL_NULL ) return nUrn;
+    if( nUrn==URN_URL_NULL ) nUrn = fromDigitalLink(&link, nGcp, zOut, nOut);
+    if( nUrn==URN_URL_NULL && !isKnown ){
+      nUrn = fromWholeUrn(&link, zOut, nOut);
+    }
+    return nUrn;
   }
-  return fromDigitalLink(&link, nGcp, zOut, nOut);
 }
 
 size_t urnFromUrl(const unsigned char *z, size_t n, int nGcp, char *zOut,

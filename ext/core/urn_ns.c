@@ -29,6 +29,7 @@
 #include "urn_class.h"
 #include "urn_block.h"
 #include "urn_cmp.h"
+#include "urn_key.h"
 #include "urn_ns_rules.h"
 #include "urn_utf16.h"
 
@@ -429,7 +430,7 @@ static URN_ALWAYS_INLINE void readersFromDiff(NsKeyReader *pA, NsKeyReader *pB,
   pA->i = pB->i = i;
 }
 
-/* The end of the NSS of F (urn_key.c) in z[0..n): the first '?' or '#'
+/* The end of the NSS of F (urn_cmp.c) in z[0..n): the first '?' or '#'
 ** from offset i on, or n.  A block at a time while it can. */
 static URN_ALWAYS_INLINE size_t endOfNss(const unsigned char *z, size_t n,
                                          size_t i){
@@ -516,7 +517,7 @@ static int plainDecides(NsWalk *p, const unsigned char *a, size_t na,
 ** The heads are equal lower-cased, so the NID a[4..nssOff-1) is b's too
 ** (RFC 8141 §2: a NID holds no ':'), and one lookup serves both sides.
 ** Inlined into the quick step of urnNsCollate(), which knows its address;
-** the walk (urn_key.c) calls the out-of-line copy. */
+** the walk (urn_cmp.c) calls the out-of-line copy. */
 static URN_ALWAYS_INLINE int nsLowerOnly(void *pCtx,
                                          const unsigned char *a, size_t na,
                                          const unsigned char *b, size_t nb,

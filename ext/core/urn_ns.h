@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include "urn_scan.h"
+#include "urn_ns_rules.h"
 
 /* Write key_ns(z) of the RFC 8141 URN z (scanned into *pParts) to zOut,
 ** which has room for URN_KEY_LEN(pParts) bytes (no transform lengthens the
@@ -77,21 +78,6 @@ int urnNsCollate16be(void *pArg, int nA, const void *pA, int nB,
 
 /* ---- Prefixes that pass the namespace rules (urn_find's mode 'ns') ------ */
 
-/* Which lengths L of an NSS z[nssOff..nssOff+L) a namespace's validator
-** accepts, all at once: L passes when aLo[k] <= L <= aHi[k] for k = 0 or
-** 1 (an empty interval has aLo > aHi; interval 1 lies above interval 0)
-** and, if digitEnd, the byte z[nssOff+L-1] is a digit.  memoNss, memoEnd
-** and memoTo are what a validator's xSpans keeps of one call for the next
-** on the same text (all 0 before the first). */
-typedef struct UrnNsSpans {
-  size_t aLo[2], aHi[2];
-  int digitEnd;
-  int nbnDe;         /* interval 1 holds the prefixes of a urn:nbn:de up to
-                     ** the longest with a right check digit, aHi[1]: a
-                     ** shorter one passes only if its own is right */
-  size_t memoNss, memoEnd, memoTo;
-} UrnNsSpans;
-
 /* The answer of urnNsPrefixes(): either a validator asked for each length
 ** up to nMax (those with a bounded NSS), or the spans of lengths. */
 typedef struct UrnNsPrefixes {
@@ -115,6 +101,30 @@ void urnNsPrefixes(UrnNsPrefixes *p, const unsigned char *z, size_t nidOff,
 ** most 25 bytes) one call of it for a len up to that bound. */
 int urnNsPrefixPasses(const UrnNsPrefixes *p, const unsigned char *z,
                       size_t nssOff, size_t len);
+
+/* ---- The registry (urn_ns.c) ----------------------------------------- */
+
+#define URN_NS_FORMAL   0   /* RFC 8141 §5.1 */
+#define URN_NS_INFORMAL 1   /* RFC 8141 §5.2, "urn-" Number */
+
+/* One NID of the registry snapshot. */
+typedef struct UrnNsEntry {
+  char zNid[33];                    /* lower case, as registered, NUL-
+                                    ** padded: a NID has at most 32 bytes
+                                    ** (RFC 8141 §2) */
+  int eKind;                        /* URN_NS_FORMAL or URN_NS_INFORMAL */
+  const char *zReference;           /* as listed; NULL where none was */
+  const UrnNsTransform *pTransform; /* NULL: the generic key only */
+  const UrnNsValidator *pValidator; /* NULL: RFC 8141 syntax only */
+} UrnNsEntry;
+
+/* The number of entries, and entry i (0 <= i < urnNsRegistrySize()),
+** in byte order of zNid. */
+int urnNsRegistrySize(void);
+const UrnNsEntry *urnNsRegistryAt(int i);
+
+/* The entry of the NID z[0..n) in any letter case, or NULL. */
+const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n);
 
 /* The date of the registry snapshot, "YYYY-MM-DD". */
 extern const char urnNsRegistryDate[];

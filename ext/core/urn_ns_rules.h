@@ -1,8 +1,9 @@
 /*
-** urn_ns_rules.h -- layer 2 of sqlite-urn, the parts behind urn_ns.h: the
-** registry table (one entry per NID of the IANA snapshot), the per-namespace
-** key transforms and NSS validators attached to its entries, and what the
-** SQL glue reads from them (the urn_namespaces table, urn_isbn13).
+** urn_ns_rules.h -- layer 2 of sqlite-urn, the rules behind urn_ns.h
+** (urn_ns_rules.c): the per-namespace key transforms and NSS validators
+** that the registry's entries (urn_ns.h) point to, and what the SQL glue
+** reads from them (the urn_namespaces table, urn_isbn13).  It knows no
+** registry and includes nothing of urn_ns.h: urn_ns.c is built on it.
 ** No SQLite headers; nothing allocates, nothing keeps state.
 **
 ** A key transform f_nid (RFC 8141 §3.1 "additional rules for
@@ -17,7 +18,6 @@
 
 #include <stddef.h>
 #include "urn_scan.h"
-#include "urn_ns.h"
 
 /* What a key transform does to one NSS (bytes of the generic key). */
 typedef struct UrnNsFold {
@@ -58,6 +58,21 @@ typedef struct UrnNsTransform {
   const char *zDescription; /* for urn_namespaces.equivalence */
 } UrnNsTransform;
 
+/* Which lengths L of an NSS z[nssOff..nssOff+L) a namespace's validator
+** accepts, all at once: L passes when aLo[k] <= L <= aHi[k] for k = 0 or
+** 1 (an empty interval has aLo > aHi; interval 1 lies above interval 0)
+** and, if digitEnd, the byte z[nssOff+L-1] is a digit.  memoNss, memoEnd
+** and memoTo are what a validator's xSpans keeps of one call for the next
+** on the same text (all 0 before the first). */
+typedef struct UrnNsSpans {
+  size_t aLo[2], aHi[2];
+  int digitEnd;
+  int nbnDe;         /* interval 1 holds the prefixes of a urn:nbn:de up to
+                     ** the longest with a right check digit, aHi[1]: a
+                     ** shorter one passes only if its own is right */
+  size_t memoNss, memoEnd, memoTo;
+} UrnNsSpans;
+
 /* An NSS validator.  xCheck reads the NSS as written, z[nssOff..nssEnd) of
 ** the whole input z, and returns 1 if it passes; else 0 after writing a
 ** NUL-terminated one-line message to zErr[0..nErr), starting "offset N: "
@@ -84,30 +99,6 @@ extern const UrnNsTransform urnNsFoldIsbn, urnNsFoldIssn, urnNsFoldIsni,
 extern const UrnNsValidator urnNsCheckIsbn, urnNsCheckIssn, urnNsCheckIsni,
   urnNsCheckUuid, urnNsCheckOid, urnNsCheckNbn, urnNsCheckIetf,
   urnNsCheckIsan;
-
-/* ---- The registry (urn_ns.c) ----------------------------------------- */
-
-#define URN_NS_FORMAL   0   /* RFC 8141 §5.1 */
-#define URN_NS_INFORMAL 1   /* RFC 8141 §5.2, "urn-" Number */
-
-/* One NID of the registry snapshot. */
-typedef struct UrnNsEntry {
-  char zNid[33];                    /* lower case, as registered, NUL-
-                                    ** padded: a NID has at most 32 bytes
-                                    ** (RFC 8141 §2) */
-  int eKind;                        /* URN_NS_FORMAL or URN_NS_INFORMAL */
-  const char *zReference;           /* as listed; NULL where none was */
-  const UrnNsTransform *pTransform; /* NULL: the generic key only */
-  const UrnNsValidator *pValidator; /* NULL: RFC 8141 syntax only */
-} UrnNsEntry;
-
-/* The number of entries, and entry i (0 <= i < urnNsRegistrySize()),
-** in byte order of zNid. */
-int urnNsRegistrySize(void);
-const UrnNsEntry *urnNsRegistryAt(int i);
-
-/* The entry of the NID z[0..n) in any letter case, or NULL. */
-const UrnNsEntry *urnNsRegistryFind(const unsigned char *z, size_t n);
 
 /* ---- urn:nbn:de check digits (urn_ns_rules.c) ------------------------- */
 

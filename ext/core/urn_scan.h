@@ -1,7 +1,8 @@
 /*
-** urn_scan.h -- layer 1 of sqlite-urn: the URN scanner, the equivalence key
-** and the key comparator.  Nothing here includes or needs SQLite: fuzzers,
-** benchmarks and other hosts link urn_scan.c and urn_key.c directly.
+** urn_scan.h -- layer 1 of sqlite-urn: the URN scanner (urn_scan.c), the
+** bottom of the core.  Nothing here includes or needs SQLite: fuzzers,
+** benchmarks and other hosts link urn_scan.c directly.  The key writer
+** (urn_key.h) and the key comparator (urn_cmp.h) are built on it.
 **
 ** Contract of the whole layer:
 **   - inputs are (pointer, length) pairs; they may hold NUL bytes and
@@ -127,34 +128,5 @@ size_t urnScanNss(const unsigned char *z, size_t n, int mode, size_t h);
 ** the lengths that end inside a %XX. */
 size_t urnScanLongest(const unsigned char *z, size_t n, int mode, size_t h,
                       size_t e, UrnParts *pParts);
-
-/* ---- The equivalence key (docs/design.md, RFC 8141 §3.1) ------------------- */
-
-/* Length of key(s) for a URN: the assigned-name keeps its length. */
-#define URN_KEY_LEN(pParts) ((pParts)->nss.off + (pParts)->nss.len)
-
-/* Write key(s) of the URN z (already scanned into *pParts) to zOut, which
-** has room for URN_KEY_LEN(pParts) bytes: "urn:" + lower(NID) + ":" + NSS
-** with the hex digits of every %XX upper-cased; components dropped. */
-void urnKeyWrite(const unsigned char *z, const UrnParts *pParts,
-                 unsigned char *zOut);
-
-/* Write the normalized form of the whole URN z[0..n) (scanned into
-** *pParts) to zOut, which has room for n bytes: scheme and NID lower-cased,
-** every %XX upper-cased in every part, components kept. */
-void urnNormalizeWrite(const unsigned char *z, size_t n,
-                       const UrnParts *pParts, unsigned char *zOut);
-
-/* Compare key(a) with key(b) under mode, as memcmp on the key bytes with
-** the shorter key first on a tie.  Returns -1, 0 or 1.  A total preorder
-** on all byte strings (docs/design.md I2); allocates nothing, cannot fail. */
-int urnCompare(int mode, const unsigned char *a, size_t na,
-               const unsigned char *b, size_t nb);
-
-/* The collation URN (ext/sqlite/urn.c registers it): urnCompare() in RFC 8141
-** mode with the signature of SQLite's xCompare, in this layer so that the
-** comparison is inlined into the function SQLite calls.  nA and nB are
-** not negative; pArg is not used. */
-int urnCollate(void *pArg, int nA, const void *pA, int nB, const void *pB);
 
 #endif /* URN_SCAN_H */

@@ -32,6 +32,7 @@
 #include <string.h>
 #include <stdio.h>
 #include "urn_url.h"
+#include "urn_key.h"
 #include "urn_ns.h"
 #include "urn_ns_rules.h"
 #include "urn_gs1.h"

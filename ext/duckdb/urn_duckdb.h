@@ -8,6 +8,8 @@
 
 #include "duckdb_extension.h"
 #include "../core/urn_scan.h"
+#include "../core/urn_key.h"
+#include "../core/urn_cmp.h"
 #include "../core/urn_mode.h"
 
 /* The table of DuckDB's API, filled once by the entry point (DuckDB's

@@ -9,6 +9,8 @@
 #include "postgres.h"
 #include "fmgr.h"
 #include "../core/urn_scan.h"
+#include "../core/urn_key.h"
+#include "../core/urn_cmp.h"
 #include "../core/urn_mode.h"
 
 /* The version of ext/sqlite/urn.c, which make dist reads; the tests compare

@@ -9,6 +9,8 @@
 
 #include "sqlite3ext.h"
 #include "../core/urn_scan.h"
+#include "../core/urn_key.h"
+#include "../core/urn_cmp.h"
 #include "../core/urn_mode.h"
 
 /* SQLITE_INNOCUOUS first appeared in SQLite 3.31.0, the minimum we run on. */

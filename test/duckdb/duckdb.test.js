@@ -5,8 +5,8 @@
 //      on DuckDB (test/suite/README.md), each file in a fresh database;
 //   1. every function, in every mode it takes, on every input of the test
 //      corpora (test/suite/inputs.txt: the fuzz seeds of test/fuzz/corpus/,
-//      2,000 lines of bench/gen_corpus.c's corpus and spellings of the
-//      manual's rules), the expressions of test/suite/compare.tsv,
+//      the real links of test/data/links.tsv, 2,000 lines of
+//      bench/gen_corpus.c's corpus and spellings of the manual's rules), the expressions of test/suite/compare.tsv,
 //      as VARCHAR and as BLOB, on pairs (urn_equal) and tuples (urn_build),
 //      urn_parse's STRUCT against SQLite's urn_parse row,
 //      with NULLs and bad MODEs, returns what the SQLite build (URN_EXT)

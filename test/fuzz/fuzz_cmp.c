@@ -1,6 +1,6 @@
 /*
 ** test/fuzz/fuzz_cmp.c -- libFuzzer target for the key comparator
-** urnCompare (ext/core/urn_key.c), docs/design.md I1, I2 and I5, in both modes.
+** urnCompare (ext/core/urn_cmp.c), docs/design.md I1, I2 and I5, in both modes.
 **
 ** Input: one flags byte, then up to three strings a, b, c separated by
 ** '\n' (the last one takes the rest, '\n' included).  A missing string, or
@@ -34,6 +34,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../../ext/core/urn_scan.h"
+#include "../../ext/core/urn_key.h"
+#include "../../ext/core/urn_cmp.h"
 #include "../../ext/core/urn_ns.h"
 #include "../../ext/core/urn_utf16.h"
 

@@ -29,6 +29,8 @@
 #include <string.h>
 #include <sqlite3.h>
 #include "../../ext/core/urn_scan.h"
+#include "../../ext/core/urn_key.h"
+#include "../../ext/core/urn_cmp.h"
 #include "../../ext/core/urn_ns_rules.h"
 #include "../../ext/core/urn_ns.h"
 

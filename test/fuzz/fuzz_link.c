@@ -10,8 +10,8 @@
 **   - the answer is a URN of RFC 8141 (urnScan), printable ASCII;
 **   - urn_url of the answer, where there is one, leads back to the same
 **     name (equal under RFC 8141 or the namespace's rules, or folded to
-**     one letter case by a resolver that asks for it): the way back and
-**     the way there agree;
+**     one letter case by a resolver that asks for it, or a DOI name in
+**     the Handbook's URN form): the way back and the way there agree;
 **   - through SQL, urn_from_url(s [, GCP_LENGTH]) gives the same answer,
 **     bound as text and as a BLOB.
 ** Build and run: make fuzz (mk/check.mk).
@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sqlite3.h>
 #include "../../ext/core/urn_scan.h"
+#include "../../ext/core/urn_cmp.h"
 #include "../../ext/core/urn_ns.h"
 #include "../../ext/core/urn_url.h"
 #include "../../ext/core/urn_link.h"
@@ -93,6 +94,55 @@ static int sameNoCase(const char *a, size_t na, const char *b, size_t nb){
   return 1;
 }
 
+/* One character of a DOI's suffix at z[*pi], advancing *pi: a %XX as its
+** byte with 0x100 added (any hex letter case), but %2F and %2B as '/' and
+** '+', which the DOI proxy's URN form writes so (urn_url.c, outDoi()). */
+static int doiUnit(const char *z, size_t n, size_t *pi){
+  static const char zHex[] = "0123456789abcdef";
+  size_t i = *pi;
+  if( z[i]=='%' && i+2<n ){
+    const char *h1 = strchr(zHex, z[i+1]|0x20), *h2 = strchr(zHex, z[i+2]|0x20);
+    if( h1 && h2 && z[i+1] && z[i+2] ){
+      int c = (int)((h1-zHex)*16 + (h2-zHex));
+      *pi = i+3;
+      return c=='/' || c=='+' ? c : 0x100+c;
+    }
+  }
+  *pi = i+1;
+  return (unsigned char)z[i];
+}
+
+/* The assigned-names of a[0..na) and b[0..nb) the same DOI name: the DOI
+** Handbook's URN form writes urn:doi: prefix ':' suffix, its '/' and '+'
+** as %2F and %2B, the form the DOI proxy's link writes and reads back
+** (urn_link.c, fromDoi()), so urn:doi:10.123/456 comes back as
+** urn:doi:10.123:456, and urn:doi:10.1:a%2Fb (a whole URN read from a
+** link on any host) as urn:doi:10.1:a/b.  The same but for the letter
+** case of "urn:doi:", the separator after the prefix (':' or '/'), and in
+** the suffix a '/' or '+' written as such or as %2F, %2B. */
+static int sameDoi(const char *a, size_t na, const char *b, size_t nb){
+  size_t k, i, j;
+  na = assignedLen(a, na);
+  nb = assignedLen(b, nb);
+  if( na<9 || nb<9 ) return 0;
+  for(k=0; k<8; k++){
+    char x = a[k], y = b[k];
+    if( x>='A' && x<='Z' ) x += 32;
+    if( y>='A' && y<='Z' ) y += 32;
+    if( x!=y || x!="urn:doi:"[k] ) return 0;
+  }
+  for(; k<na && k<nb && ((a[k]>='0' && a[k]<='9') || a[k]=='.'); k++){
+    if( a[k]!=b[k] ) return 0;
+  }
+  if( k>=na || k>=nb || (a[k]!=':' && a[k]!='/') || (b[k]!=':' && b[k]!='/') ){
+    return 0;
+  }
+  for(i=j=k+1; i<na && j<nb; ){
+    if( doiUnit(a, na, &i)!=doiUnit(b, nb, &j) ) return 0;
+  }
+  return i==na && j==nb;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
   const unsigned char *z;
   size_t n, nUrn, i;
@@ -146,7 +196,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size){
                          (const unsigned char*)zBack, nBack)==0
               || urnNsCompare((const unsigned char*)zUrn, nUrn,
                               (const unsigned char*)zBack, nBack)==0
-              || sameNoCase(zUrn, nUrn, zBack, nBack),
+              || sameNoCase(zUrn, nUrn, zBack, nBack)
+              || sameDoi(zUrn, nUrn, zBack, nBack),
               "urn_url's link leads to another name");
         free(zBack);
         free(zUrl);

@@ -7,7 +7,7 @@ extension is installed.  Prints one line per failure and ends with
 
   1. every case of the conformance suite's comparison with SQLite
      (test/suite/compare.tsv on test/suite/inputs.txt: the fuzz seeds of
-     test/fuzz/corpus, 2,000 lines of bench/gen_corpus.c's corpus, the
+     test/fuzz/corpus, the real links of test/data/links.tsv, 2,000 lines of bench/gen_corpus.c's corpus, the
      spellings of the manual's rules; read by test/suite/suite.py, as every
      engine's runner reads them): every function, in every mode, NULLs and
      bad MODEs included, against the SQLite build's answers

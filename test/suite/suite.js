@@ -289,6 +289,10 @@ function inputs({ top, genCorpus } = {}) {
           if (b.length > 1) out.push(b.subarray(1));
         }
       }
+    } else if (w[0] === '@tsv-column1') {
+      for (const l of fs.readFileSync(path.join(top, w[1]), 'utf8').split('\n')) {
+        if (l !== '' && l[0] !== '#') out.push(Buffer.from(l.split('\t')[0], 'utf8'));
+      }
     } else if (w[0] === '@gen-corpus') {
       if (!genCorpus) continue;
       const text = require('child_process').execFileSync(genCorpus, [w[1], w[2]], { maxBuffer: 1 << 26 });

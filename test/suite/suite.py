@@ -78,6 +78,11 @@ def inputs(top=None, gen_corpus=None):
                     out.append(b)
                     if len(b) > 1:
                         out.append(b[1:])
+        elif w[0] == '@tsv-column1':
+            with open(os.path.join(top, w[1]), encoding='utf-8') as g:
+                for l in g.read().split('\n'):
+                    if l and l[0] != '#':
+                        out.append(l.split('\t')[0].encode('utf-8'))
         elif w[0] == '@gen-corpus':
             if not gen_corpus:
                 continue

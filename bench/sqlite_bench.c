@@ -1,5 +1,6 @@
 /*
-** bench.c -- the benchmark of sqlite-urn (`make bench`).
+** sqlite_bench.c -- SQLite's benchmark of sqlite-urn (`make bench`): the
+** program build/bench/bench.
 **
 **   bench --corpus FILE --ext LIB [--reps R] [--seed S] [--commit C]
 **         [--dirty] [--out FILE] [--data FILE] [--only LIST]
@@ -21,8 +22,9 @@
 **   4. ORDER BY over all rows: x COLLATE URN and URN_NS against MEMCMP and
 **      BINARY, urn_key(x) and the stored k against BINARY;
 **   5. the C core alone (urnScan + urnKeyWrite, compiled in here from
-**      ext/core/urn_scan.c and ext/core/urn_key.c) against a byte-by-byte lower-casing
-**      copy of the same bytes, in URNs/s and MB/s;
+**      ext/core/urn_scan.c and ext/core/urn_key.c, with urn_cmp.c) against
+**      a byte-by-byte lower-casing copy of the same bytes, in URNs/s and
+**      MB/s;
 **   6. heap allocations per call of urn_valid and per comparison of the
 **      collations URN and URN_NS, counted by a counting SQLite allocator
 **      and, with glibc, by counting every malloc/calloc/realloc of the
@@ -65,11 +67,12 @@
 #include <sys/wait.h>
 #include <sqlite3.h>
 #include "urn_scan.h"
+#include "urn_key.h"
+#include "urn_cmp.h"
 #include "urn_class.h"
 #include "urn_block.h"
-
-typedef sqlite3_int64 i64;
-typedef sqlite3_uint64 u64;
+#include "report.h"
+#include "corpus.h"
 
 /* ---- Allocation counters (measurement 6) ------------------------------- */
 
@@ -169,45 +172,9 @@ static int floorCollate(void *pArg, int nA, const void *pA, int nB,
   return memcmpCollate(pArg, nA, pA, nB, pB);
 }
 
-/* The 1-minute load average, or -1 where there is no /proc/loadavg. */
-static double loadAvg(void){
-  FILE *f = fopen("/proc/loadavg", "r");
-  double v = -1;
-  if( f ){
-    if( fscanf(f, "%lf", &v)!=1 ) v = -1;
-    fclose(f);
-  }
-  return v;
-}
-
-/* ---- Small helpers ----------------------------------------------------- */
-
-static double now(void){
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec*1e-9;
-}
-
-static int cmpDouble(const void *a, const void *b){
-  double x = *(const double*)a, y = *(const double*)b;
-  return (x>y) - (x<y);
-}
-
-/* The median of a[0..n), n>0 (a is reordered). */
-static double median(double *a, int n){
-  qsort(a, (size_t)n, sizeof(double), cmpDouble);
-  return n&1 ? a[n/2] : 0.5*(a[n/2-1]+a[n/2]);
-}
-
 static void die(const char *zWhat, sqlite3 *db){
   fprintf(stderr, "bench: %s: %s\n", zWhat, db ? sqlite3_errmsg(db) : "");
   exit(1);
-}
-
-static void *xmalloc(size_t n){
-  void *p = malloc(n ? n : 1);
-  if( p==0 ){ fprintf(stderr, "bench: out of memory\n"); exit(1); }
-  return p;
 }
 
 static void exec(sqlite3 *db, const char *zSql){
@@ -255,33 +222,53 @@ static double timeExec(sqlite3 *db, const char *zSql){
   return now()-t0;
 }
 
-/* ---- Output: the table goes to stdout and to the results file ---------- */
+/* The statements of timeQueries(), with what the first run returned. */
+typedef struct Queries {
+  sqlite3 *db;
+  sqlite3_stmt **ap;
+  i64 *aVal, *aRows;
+} Queries;
 
-typedef struct Out { FILE *f; } Out;
-
-static void out(Out *o, const char *zFmt, ...){
-  va_list ap;
-  va_start(ap, zFmt);
-  vprintf(zFmt, ap);
-  va_end(ap);
-  if( o->f ){
-    va_start(ap, zFmt);
-    vfprintf(o->f, zFmt, ap);
-    va_end(ap);
+/* alternate()'s xRun: statement q once, checked against its first run. */
+static double runQuery(void *pCtx, int q){
+  Queries *p = (Queries*)pCtx;
+  i64 v = 0, nRow = 0;
+  double t = runStmt(p->db, p->ap[q], &v, &nRow);
+  if( v!=p->aVal[q] || nRow!=p->aRows[q] ){
+    fprintf(stderr, "bench: unstable result: %s\n", sqlite3_sql(p->ap[q]));
+    exit(1);
   }
+  return t;
 }
 
-static const char *verdict(int ok){ return ok ? "met" : "MISSED"; }
-
-/* One line of the table. */
-static void row(Out *o, const char *zNum, const char *zWhat,
-                const char *zAgainst, double ratio, const char *zTarget,
-                const char *zVerdict, const char *zDetail){
-  char zRatio[32];
-  if( ratio>=0 ) snprintf(zRatio, sizeof(zRatio), "%.2fx", ratio);
-  else snprintf(zRatio, sizeof(zRatio), "-");
-  out(o, "%-3s %-41s %-24s %7s  %-9s %-7s %s\n", zNum, zWhat, zAgainst,
-      zRatio, zTarget, zVerdict, zDetail);
+/* Time the n (at most 16) statements azSql, nRep alternating runs each
+** (alternate()), after a first run of each that warms the caches and
+** that every later run must repeat: the integer in column 0 of the last
+** row and the row count.  aMedian[q] gets statement q's median seconds,
+** aVal[q] and aRows[q] (where not 0) what it returned.  A new row of the
+** table is a statement here and a row() or rowTarget() below. */
+static void timeQueries(sqlite3 *db, const char *const *azSql, int n,
+                        int nRep, double *aMedian, i64 *aVal, i64 *aRows){
+  sqlite3_stmt *ap[16];
+  i64 aV[16], aR[16];
+  Queries x;
+  int q;
+  if( n>16 ){ fprintf(stderr, "bench: timeQueries: too many\n"); exit(1); }
+  for(q=0; q<n; q++){
+    ap[q] = prepare(db, azSql[q]);
+    aV[q] = 0;
+    runStmt(db, ap[q], &aV[q], &aR[q]);
+  }
+  x.db = db;
+  x.ap = ap;
+  x.aVal = aV;
+  x.aRows = aR;
+  alternate(n, nRep, runQuery, &x, aMedian);
+  for(q=0; q<n; q++){
+    if( aVal ) aVal[q] = aV[q];
+    if( aRows ) aRows[q] = aR[q];
+    sqlite3_finalize(ap[q]);
+  }
 }
 
 /* A row of measurement 6: heap allocations per call or comparison (target
@@ -295,43 +282,6 @@ static void allocRow(Out *o, const char *zWhat, const char *zAgainst,
            bLibcCounted ? "" : "n/a ", (unsigned long long)nLibc,
            (long long)nCall, zCalls);
   row(o, "6", zWhat, zAgainst, -1, "0", verdict(perCall==0), zBuf);
-}
-
-/* ---- The corpus --------------------------------------------------------- */
-
-typedef struct Corpus {
-  unsigned char *z;       /* all the bytes, lines separated by '\n'      */
-  size_t nByte;           /* bytes of the strings, newlines not counted  */
-  i64 n;                  /* number of strings                           */
-  size_t *aOff, *aLen;    /* string i is z[aOff[i] .. aOff[i]+aLen[i])   */
-} Corpus;
-
-static void loadCorpus(const char *zFile, Corpus *p){
-  FILE *f = fopen(zFile, "rb");
-  long sz;
-  size_t i, start, k;
-  if( f==0 ){ perror(zFile); exit(1); }
-  fseek(f, 0, SEEK_END);
-  sz = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  p->z = xmalloc((size_t)sz+1);
-  if( fread(p->z, 1, (size_t)sz, f)!=(size_t)sz ){ perror(zFile); exit(1); }
-  fclose(f);
-  if( sz>0 && p->z[sz-1]!='\n' ) p->z[sz++] = '\n';
-  p->n = 0;
-  for(i=0; i<(size_t)sz; i++) if( p->z[i]=='\n' ) p->n++;
-  p->aOff = xmalloc(sizeof(size_t)*(size_t)p->n);
-  p->aLen = xmalloc(sizeof(size_t)*(size_t)p->n);
-  p->nByte = 0;
-  for(i=0, start=0, k=0; i<(size_t)sz; i++){
-    if( p->z[i]=='\n' ){
-      p->aOff[k] = start;
-      p->aLen[k] = i-start;
-      p->nByte += i-start;
-      k++;
-      start = i+1;
-    }
-  }
 }
 
 /* ---- Measurement 5: the C core ----------------------------------------- */
@@ -369,25 +319,7 @@ static size_t coreLower(const Corpus *c, unsigned char *zOut,
   return (size_t)c->n;
 }
 
-/* ---- The per-byte string of measurement 7 ------------------------------ */
-
-/* A valid URN of exactly n>=16 bytes: "urn:example:" then pchar, "/" and
-** %XX in mixed hex case. */
-static unsigned char *longUrn(size_t n){
-  static const char zHead[] = "urn:example:";
-  static const char zChunk[] = "a1%2cB-z/%7eQ.";
-  unsigned char *z = xmalloc(n+1);
-  size_t i = sizeof(zHead)-1, k = sizeof(zChunk)-1;
-  memcpy(z, zHead, i);
-  while( i+k<=n ){ memcpy(z+i, zChunk, k); i += k; }
-  while( i<n ) z[i++] = 'q';
-  z[n] = 0;
-  return z;
-}
-
 /* ---- main --------------------------------------------------------------- */
-
-#define MAXREPS 51
 
 typedef struct Opts {
   const char *zCorpus, *zExt, *zOut, *zData, *zCommit, *zOnly;
@@ -413,110 +345,6 @@ static void usage(const char *zArgv0){
           "[--commit C] [--dirty] [--out FILE] [--data FILE] [--only 1,2,..]\n",
           zArgv0);
   exit(2);
-}
-
-/* The CPU model, from /proc/cpuinfo where there is one. */
-static void cpuModel(char *z, size_t n){
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  char zLine[512];
-  snprintf(z, n, "unknown CPU");
-  if( f==0 ) return;
-  while( fgets(zLine, sizeof(zLine), f) ){
-    if( strncmp(zLine, "model name", 10)==0 ){
-      char *s = strchr(zLine, ':');
-      size_t k;
-      if( s==0 ) break;
-      s++;
-      while( *s==' ' || *s=='\t' ) s++;
-      k = strlen(s);
-      while( k>0 && (s[k-1]=='\n' || s[k-1]==' ') ) s[--k] = 0;
-      snprintf(z, n, "%s", s);
-      break;
-    }
-  }
-  fclose(f);
-}
-
-/* Least-squares slope of log(t) against log(n): the exponent of growth. */
-static double loglogSlope(const double *aN, const double *aT, int k){
-  double sx = 0, sy = 0, sxx = 0, sxy = 0;
-  int i;
-  if( k<2 ) return 0;
-  for(i=0; i<k; i++){
-    double x = log(aN[i]), y = log(aT[i]);
-    sx += x; sy += y; sxx += x*x; sxy += x*y;
-  }
-  return (k*sxy - sx*sy) / (k*sxx - sx*sx);
-}
-
-/* ---- Measurement 8: urn_find over one document ------------------------ */
-
-/* A document of n bytes (NUL-terminated, from xmalloc) in which a reader
-** would look for URNs: sentences of words, some of them not ASCII, with a
-** URN every 150 to 450 bytes, spelled in mixed case, some in Clark
-** notation or inside a URL or an XML attribute, some followed by
-** punctuation that urn_find must leave out.  *pnUrn gets the number of
-** URNs written.  Deterministic for a seed. */
-static unsigned char *findDocument(size_t n, unsigned long seed,
-                                   i64 *pnUrn){
-  static const char *const azWord[] = {
-    "the", "of", "and", "a", "to", "in", "is", "record", "catalogue",
-    "name", "was", "for", "that", "edition", "see", "also", "café",
-    "Straße", "naïve", "résumé", "which", "number", "schema", "element",
-    "namespace", "identifier", "document", "with", "from", "by", "its",
-  };
-  static const char *const azUrn[] = {
-    "urn:isbn:0-395-36341-1", "URN:ISBN:978-0-395-36341-6",
-    "urn:ietf:rfc:8141", "urn:oasis:names:tc:xliff:document:1.2",
-    "urn:nbn:de:bvb:19-146642", "urn:uuid:6E8BC430-9C3A-11D9-9669-0800200C9A66",
-    "urn:oid:1.3.6.1.4.1.5923.1.1.1.7", "Urn:Example:a%2cb/c?+r?=q#f",
-    "urn:issn:0259-000X", "urn:mpeg:mpeg7:schema:2001",
-  };
-  /* Before, after: how a URN sits in the text.  "%s" is the URN. */
-  static const char *const azFrame[] = {
-    " see %s.", " (%s)", " {%s}Element", " xmlns=\"%s\"",
-    " https://resolver.example/%s&fmt=pdf", " %s,", " %s;", " '%s'",
-    " %s", " %s!", " <%s>", " %s).",
-  };
-  unsigned char *z = xmalloc(n+1);
-  size_t i = 0, next;
-  u64 x = seed*2654435761u + 1;
-  i64 nUrn = 0;
-#define FIND_RAND(k) (x = x*6364136223846793005ull + 1442695040888963407ull, \
-                      (size_t)((x>>33) % (k)))
-  next = 150 + FIND_RAND(300);
-  while( i<n ){
-    char zBuf[160];
-    const char *zAdd;
-    int k, isUrn = i>=next;
-    if( isUrn ){
-      const char *zUrn = azUrn[FIND_RAND(sizeof(azUrn)/sizeof(azUrn[0]))];
-      const char *zFrame = azFrame[FIND_RAND(sizeof(azFrame)/sizeof(azFrame[0]))];
-      k = snprintf(zBuf, sizeof(zBuf), zFrame, zUrn);
-      zAdd = zBuf;
-      nUrn++;
-      next = i + 150 + FIND_RAND(300);
-    }else{
-      const char *zWord = azWord[FIND_RAND(sizeof(azWord)/sizeof(azWord[0]))];
-      int r = (int)FIND_RAND(16);
-      k = snprintf(zBuf, sizeof(zBuf), "%s%s", r==0 ? ". " : r==1 ? ", " : " ",
-                   zWord);
-      if( r==0 && zBuf[2]>='a' && zBuf[2]<='z' ) zBuf[2] -= 32;
-      zAdd = zBuf;
-    }
-    if( i+(size_t)k>n ){
-      memset(z+i, ' ', n-i);          /* never half a word or a URN */
-      if( isUrn ) nUrn--;
-      i = n;
-      break;
-    }
-    memcpy(z+i, zAdd, (size_t)k);
-    i += (size_t)k;
-  }
-#undef FIND_RAND
-  z[n] = 0;
-  *pnUrn = nUrn;
-  return z;
 }
 
 /* The seconds stmt p takes with the text z[0..n) bound as ?1, NUL-
@@ -701,8 +529,7 @@ static void benchFind(sqlite3 *db, Out *o, const Opts *opt, i64 nRow){
 
   out(o, "\nurn_find over one document: prose, a URN every 150 to 450 bytes "
       "(%lld written, %lld found)\n", (long long)nUrn, (long long)nFound);
-  out(o, "%-3s %-41s %-24s %7s  %-9s %-7s %s\n", "#", "measurement",
-      "against", "ratio", "target", "verdict", "medians");
+  tableHead(o);
   {
     double tF = aTf[nSize-1], tL = aTl[nSize-1];
     double aX[8], sF, sL;
@@ -941,8 +768,7 @@ int main(int argc, char **argv){
         "SELECT sum(length(urn_from_url(u, g))) FROM lk",
       };
       enum { NQ = 10 };
-      sqlite3_stmt *ap[NQ];
-      i64 aVal[NQ];
+      double aM[NQ];
       fprintf(stderr, "bench: [1,2] scalar functions\n");
       /* The names that link, with their links, for urn_from_url against
       ** urn_url on the same names: the corpus's (NBN, IETF, ...) and an
@@ -960,29 +786,17 @@ int main(int argc, char **argv){
                "     - length(rtrim(substr(x, 1, instr(x, '.')-1),"
                "                    '0123456789')) END AS g"
                " FROM n WHERE urn_url(x) IS NOT NULL");
-      for(i=0; i<NQ; i++){
-        ap[i] = prepare(db, azQ[i]);
-        runStmt(db, ap[i], &aVal[i], 0);            /* warm-up */
-      }
-      for(r=0; r<opt.nRep; r++){
-        for(i=0; i<NQ; i++){
-          int q = (r&1) ? NQ-1-i : i;
-          i64 v;
-          aT[q][r] = runStmt(db, ap[q], &v, 0);
-          if( v!=aVal[q] ){ fprintf(stderr, "bench: unstable result\n"); return 1; }
-        }
-      }
-      mLen = median(aT[0], opt.nRep);
-      mLower = median(aT[1], opt.nRep);
-      mCanon = median(aT[2], opt.nRep);
-      mValid = median(aT[3], opt.nRep);
-      mNid = median(aT[4], opt.nRep);
-      mNss = median(aT[5], opt.nRep);
-      mNorm = median(aT[6], opt.nRep);
-      mUrl = median(aT[7], opt.nRep);
-      mUrlLk = median(aT[8], opt.nRep);
-      mFromUrl = median(aT[9], opt.nRep);
-      for(i=0; i<NQ; i++) sqlite3_finalize(ap[i]);
+      timeQueries(db, azQ, NQ, opt.nRep, aM, 0, 0);
+      mLen = aM[0];
+      mLower = aM[1];
+      mCanon = aM[2];
+      mValid = aM[3];
+      mNid = aM[4];
+      mNss = aM[5];
+      mNorm = aM[6];
+      mUrl = aM[7];
+      mUrlLk = aM[8];
+      mFromUrl = aM[9];
     }
 
     /* 3: index builds, the two ways.  UNIQUE on u (the rows distinct
@@ -1071,19 +885,12 @@ int main(int argc, char **argv){
         "SELECT x FROM cs ORDER BY k",
       };
       enum { nQ = sizeof(azQ)/sizeof(azQ[0]) };
-      sqlite3_stmt *ap[nQ];
+      i64 aRows[nQ];
       fprintf(stderr, "bench: [4] ORDER BY over %lld rows\n", (long long)N);
-      for(i=0; i<nQ; i++) ap[i] = prepare(db, azQ[i]);
-      for(r=0; r<opt.nRep; r++){
-        for(i=0; i<nQ; i++){
-          int q = (i+r)%nQ;
-          i64 nRow;
-          aT[q][r] = runStmt(db, ap[q], 0, &nRow);
-          if( nRow!=N ){ fprintf(stderr, "bench: ORDER BY lost rows\n"); return 1; }
-        }
+      timeQueries(db, azQ, nQ, opt.nRep, aMO, 0, aRows);
+      for(i=0; i<nQ; i++){
+        if( aRows[i]!=N ){ fprintf(stderr, "bench: ORDER BY lost rows\n"); return 1; }
       }
-      for(i=0; i<nQ; i++) aMO[i] = median(aT[i], opt.nRep);
-      for(i=0; i<nQ; i++) sqlite3_finalize(ap[i]);
     }
 
     /* 5: the C core, no SQLite.  Small corpora are walked several times
@@ -1423,18 +1230,15 @@ int main(int argc, char **argv){
     }
     out(&o, "method   each figure is the median of %d alternating runs; "
         "ratio = time / time of the built-in, same run\n\n", opt.nRep);
-    out(&o, "%-3s %-41s %-24s %7s  %-9s %-7s %s\n", "#", "measurement",
-        "against", "ratio", "target", "verdict", "medians");
+    tableHead(&o);
 
     if( want(&opt, 1) ){
-      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mCanon*1e3, mLower*1e3);
-      row(&o, "1", "sum(length(urn_canonical(x)))", "sum(length(lower(x)))",
-          mCanon/mLower, "<= 1.25x", verdict(mCanon/mLower<=1.25), zBuf);
+      rowTarget(&o, "1", "sum(length(urn_canonical(x)))",
+                "sum(length(lower(x)))", mCanon, mLower, 1.25);
     }
     if( want(&opt, 2) ){
-      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mValid*1e3, mLen*1e3);
-      row(&o, "2", "sum(urn_valid(x))", "sum(length(x))",
-          mValid/mLen, "<= 1.5x", verdict(mValid/mLen<=1.5), zBuf);
+      rowTarget(&o, "2", "sum(urn_valid(x))", "sum(length(x))", mValid, mLen,
+                1.5);
       snprintf(zBuf, sizeof(zBuf), "%.0f ms", mValid*1e3);
       row(&o, "2", "sum(urn_valid(x))", "sum(length(lower(x)))",
           mValid/mLower, "-", "", zBuf);
@@ -1455,16 +1259,12 @@ int main(int argc, char **argv){
           mNorm/mLen, "-", "", "");
       /* urn_url(x): the built-in resolvers (issue 33), one allocation per
       ** result like urn_normalize. */
-      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mUrl*1e3, mNorm*1e3);
-      row(&o, "2", "sum(length(urn_url(x)))", "sum(length(urn_normalize(x)))",
-          mUrl/mNorm, "<= 1.5x", verdict(mUrl/mNorm<=1.5), zBuf);
+      rowTarget(&o, "2", "sum(length(urn_url(x)))",
+                "sum(length(urn_normalize(x)))", mUrl, mNorm, 1.5);
       /* urn_from_url(u, g): the way back, on the names urn_url links
       ** (issue 38, point 11). */
-      snprintf(zBuf, sizeof(zBuf), "%.0f ms vs %.0f ms", mFromUrl*1e3,
-               mUrlLk*1e3);
-      row(&o, "2", "sum(length(urn_from_url(u, g)))",
-          "sum(length(urn_url(x))) same names", mFromUrl/mUrlLk, "<= 1.5x",
-          verdict(mFromUrl/mUrlLk<=1.5), zBuf);
+      rowTarget(&o, "2", "sum(length(urn_from_url(u, g)))",
+                "sum(length(urn_url(x))) same names", mFromUrl, mUrlLk, 1.5);
     }
     if( want(&opt, 3) ){
       /* aMU, aMA: 0 BINARY, 1 NOCASE, 2 URN, 3 MEMCMP, 4 URN_NS; aMU: 5
