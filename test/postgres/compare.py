@@ -762,7 +762,7 @@ def record_outcomes(records, db):
             # The alias is no column name of any record (urn_parse's row has
             # a column "q", which "to_json(q)" would read instead).
             sql = f'SELECT to_json(suite_row) FROM ({sql}\n) suite_row'
-        script += [f'\\echo @@suite {k}', f'\\warn @@suite {k}', sql + ';']
+        script += [f'\\echo @@suite {k}', f'\\warn @@suite {k}', sql + '\n;']
     p = subprocess.run(['psql', '-X', '-q', '-A', '-t', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-d', db],
                        input='\n'.join(script).encode() + b'\n', capture_output=True)
     outs, errs = {}, {}
