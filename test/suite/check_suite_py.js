@@ -3,7 +3,8 @@
 // suite agree: suite.py (PostgreSQL's runner) reads the same records of
 // *.test, the same inputs of inputs.txt and makes the same cases of
 // compare.tsv, with the same ids, as suite.js (DuckDB's and the browser
-// build's), with BLOBs and without; and both judge outcomes alike.  Ends with "N passed, N failed"; exits 1 when anything failed.
+// build's), with BLOBs and without; and both judge outcomes alike.  Ends
+// with "N passed, N failed"; exits 1 when anything failed.
 const { execFileSync } = require('child_process');
 const path = require('path');
 const suite = require('./suite.js');
