@@ -837,13 +837,16 @@ def reference():
 def reference_checks():
     examples, types = reference()
     # The extension's functions as pg_proc gives their result type; those
-    # that take or give urn, urn_ns, cstring or internal are the types' own
-    # (input, output, operators, casts) unless the reference lists them
+    # that take or give urn, urn_ns, cstring or internal, or that an
+    # operator family, an operator or a cast calls, are the types' own
+    # (input, output, operators, casts, hashes) unless the reference lists them
     # (urn_has_prefix, the procedure of ^@, is also a function to call).
     out = q("""SELECT p.proname, string_agg(DISTINCT CASE WHEN p.proretset THEN 'SETOF ' ELSE '' END
                                  || format_type(p.prorettype, NULL), ' or '),
              bool_and(EXISTS (SELECT FROM unnest(p.proargtypes::oid[] || p.prorettype) t
-                              WHERE format_type(t, NULL) IN ('urn', 'urn_ns', 'cstring', 'internal')))
+                              WHERE format_type(t, NULL) IN ('urn', 'urn_ns', 'cstring', 'internal'))
+                      OR p.oid IN (SELECT amproc FROM pg_amproc UNION SELECT oprcode FROM pg_operator
+                                   UNION SELECT castfunc FROM pg_cast))
       FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
       JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'urn'
       GROUP BY 1 ORDER BY 1;""", extra=('-F', '\t'))
