@@ -11,8 +11,19 @@
 
 CREATE TYPE urn;
 
-CREATE FUNCTION urn_in(cstring) RETURNS urn
-  AS 'MODULE_PATHNAME', 'urn_in_keyed' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- The library first: one older than this script (0.1.0's) lacks its C
+-- names; its urn_version() names it.
+DO $check$
+BEGIN
+  CREATE FUNCTION urn_in(cstring) RETURNS urn
+    AS 'MODULE_PATHNAME', 'urn_in_keyed' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+EXCEPTION WHEN undefined_function THEN
+  CREATE FUNCTION urn_version() RETURNS text
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+  RAISE EXCEPTION 'urn: the library MODULE_PATHNAME is urn %, older than this SQL script of urn 0.2.0', urn_version()
+    USING HINT = 'Install urn 0.2.0''s library (make postgres-install, or the package of 0.2.0), then run CREATE EXTENSION urn again.';
+END
+$check$;
 CREATE FUNCTION urn_out(urn) RETURNS cstring
   AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION urn_recv(internal) RETURNS urn
