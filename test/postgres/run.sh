@@ -10,7 +10,10 @@
 #      build, the order of the golden file, indexes against sequential
 #      scans, bad input, docs/postgres.md's examples;
 #   3. with URN_PG_REPLICATION=1, test/postgres/replication.sh (make
-#      postgres-cluster runs it on its own).
+#      postgres-cluster runs it on its own);
+#   4. with URN_PG_UPGRADE=1, test/postgres/upgrade.sh, ALTER EXTENSION urn
+#      UPDATE from the previous release (make postgres-upgrade-test runs
+#      it on its own).
 # Ends with "N passed, N failed"; exits 1 when anything failed.
 set -u
 cd "$(dirname "$0")/../.."
@@ -22,6 +25,17 @@ pg_init main || exit 1
 port=$(pg_free_port)
 pg_start main "$port" || exit 1
 pass=0; fail=0
+# Add the counts of the last line of log $1 ("N passed, N failed"), or
+# count one failure when it has none.
+add_counts() {
+  line=$(tail -1 "$1")
+  case "$line" in
+    *" passed, "*" failed")
+      pass=$((pass + ${line%% passed*}))
+      f=${line#*passed, }; fail=$((fail + ${f%% failed}));;
+    *) fail=$((fail+1));;
+  esac
+}
 
 # 1. pg_regress, as PGXS's installcheck runs it, on this cluster.
 regress=$(${PG_CONFIG:-pg_config} --pkglibdir)/pgxs/src/test/regress/pg_regress
@@ -48,25 +62,19 @@ done
 [ -n "$py" ] || { echo "run.sh: no python3 whose sqlite3 loads extensions"; py=python3; }
 mkdir -p "$PGT_DIR/compare"
 "$py" test/postgres/compare.py "$port" "$PGT_DIR/compare" | tee "$PGT_DIR/compare.log"
-line=$(tail -1 "$PGT_DIR/compare.log")
-case "$line" in
-  *" passed, "*" failed")
-    pass=$((pass + ${line%% passed*}))
-    f=${line#*passed, }; fail=$((fail + ${f%% failed}));;
-  *) fail=$((fail+1));;
-esac
+add_counts "$PGT_DIR/compare.log"
 pg_stop_all
 
 # 3. The replication test, when asked.
 if [ "${URN_PG_REPLICATION:-0}" = 1 ]; then
   sh test/postgres/replication.sh | tee "$PGT_DIR/repl.log"
-  line=$(tail -1 "$PGT_DIR/repl.log")
-  case "$line" in
-    *" passed, "*" failed")
-      pass=$((pass + ${line%% passed*}))
-      f=${line#*passed, }; fail=$((fail + ${f%% failed}));;
-    *) fail=$((fail+1));;
-  esac
+  add_counts "$PGT_DIR/repl.log"
+fi
+
+# 4. The upgrade test, when asked: its own private installation.
+if [ "${URN_PG_UPGRADE:-0}" = 1 ]; then
+  env -u URN_PG_PRIVATE sh test/postgres/upgrade.sh | tee "$PGT_DIR/upgrade.log"
+  add_counts "$PGT_DIR/upgrade.log"
 fi
 
 echo "$pass passed, $fail failed"
