@@ -352,16 +352,21 @@ static text *storedText(Datum x){
 
 /* ---- Input and output --------------------------------------------------- */
 
-/* The stored form of z[0..n) for the type (ns: urn_ns) typ when it is an
-** RFC 8141 URN; else 22P02 (urnPgNotUrn()) naming the type. */
-static text *typeMake(const unsigned char *z, size_t n, int ns, Oid typ){
+/* Scan z[0..n) into *pParts when it is an RFC 8141 URN; else 22P02
+** (urnPgNotUrn()) naming the type typ (ns: urn_ns).  typeMake(): its
+** stored form. */
+static void typeScan(const unsigned char *z, size_t n, int ns, Oid typ,
+                     UrnParts *pParts){
   char zMsg[URN_FN_MSG_MAX];
-  UrnParts parts;
-  if( !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ){
-    urnFnCheck(z, n, URN_MODE_RFC8141, &parts, 0, zMsg, 0);
+  if( !urnScan(z, n, URN_MODE_RFC8141, pParts, 0) ){
+    urnFnCheck(z, n, URN_MODE_RFC8141, pParts, 0, zMsg, 0);
     urnPgNotUrn(z, n, zMsg, OidIsValid(typ) ? format_type_be(typ)
                                             : ns ? "urn_ns" : "urn");
   }
+}
+static text *typeMake(const unsigned char *z, size_t n, int ns, Oid typ){
+  UrnParts parts;
+  typeScan(z, n, ns, typ, &parts);
   return storedMake(z, n, &parts, ns);
 }
 
@@ -423,12 +428,8 @@ URN_PG_INPUT(urn_ns, 1, )
 ** 0.1.0's casts to text (and between the types) are binary.  Called only
 ** until ALTER EXTENSION urn UPDATE. */
 static text *spellingMake(const unsigned char *z, size_t n, Oid typ){
-  char zMsg[URN_FN_MSG_MAX];
   UrnParts parts;
-  if( !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ){
-    urnFnCheck(z, n, URN_MODE_RFC8141, &parts, 0, zMsg, 0);
-    urnPgNotUrn(z, n, zMsg, OidIsValid(typ) ? format_type_be(typ) : "urn");
-  }
+  typeScan(z, n, 0, typ, &parts);
   return urnPgText(z, n);
 }
 PG_FUNCTION_INFO_V1(urn_in);
@@ -521,20 +522,16 @@ static int typeCompare(Datum x, Datum y, int ns){
     int r = typeCompare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), NS); \
     TEST; \
   }
-URN_PG_OP(urn_cmp, 0, PG_RETURN_INT32(r))
-URN_PG_OP(urn_eq, 0, PG_RETURN_BOOL(r==0))
-URN_PG_OP(urn_ne, 0, PG_RETURN_BOOL(r!=0))
-URN_PG_OP(urn_lt, 0, PG_RETURN_BOOL(r<0))
-URN_PG_OP(urn_le, 0, PG_RETURN_BOOL(r<=0))
-URN_PG_OP(urn_gt, 0, PG_RETURN_BOOL(r>0))
-URN_PG_OP(urn_ge, 0, PG_RETURN_BOOL(r>=0))
-URN_PG_OP(urn_ns_cmp, 1, PG_RETURN_INT32(r))
-URN_PG_OP(urn_ns_eq, 1, PG_RETURN_BOOL(r==0))
-URN_PG_OP(urn_ns_ne, 1, PG_RETURN_BOOL(r!=0))
-URN_PG_OP(urn_ns_lt, 1, PG_RETURN_BOOL(r<0))
-URN_PG_OP(urn_ns_le, 1, PG_RETURN_BOOL(r<=0))
-URN_PG_OP(urn_ns_gt, 1, PG_RETURN_BOOL(r>0))
-URN_PG_OP(urn_ns_ge, 1, PG_RETURN_BOOL(r>=0))
+#define URN_PG_OPS(TYPE, NS) \
+  URN_PG_OP(TYPE##_cmp, NS, PG_RETURN_INT32(r)) \
+  URN_PG_OP(TYPE##_eq, NS, PG_RETURN_BOOL(r==0)) \
+  URN_PG_OP(TYPE##_ne, NS, PG_RETURN_BOOL(r!=0)) \
+  URN_PG_OP(TYPE##_lt, NS, PG_RETURN_BOOL(r<0)) \
+  URN_PG_OP(TYPE##_le, NS, PG_RETURN_BOOL(r<=0)) \
+  URN_PG_OP(TYPE##_gt, NS, PG_RETURN_BOOL(r>0)) \
+  URN_PG_OP(TYPE##_ge, NS, PG_RETURN_BOOL(r>=0))
+URN_PG_OPS(urn, 0)
+URN_PG_OPS(urn_ns, 1)
 
 /* The larger and the smaller of two, for min() and max(). */
 PG_FUNCTION_INFO_V1(urn_larger);
