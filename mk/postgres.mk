@@ -109,6 +109,7 @@ postgres-test: $(PG_PRIVATE)/.made $(LIB) $(POSTGRES_DIR)/gen_corpus prereqs \
 
 # The previous release's library, built from its commit as it was.
 $(URN_PG_PREV_SO): | prereqs-postgres
+	@git cat-file -e $(URN_PG_PREV_COMMIT)^{commit} 2>/dev/null || { echo "make: commit $(URN_PG_PREV_COMMIT), release $(URN_PG_PREV), is not in this clone (shallow, or a copy without .git): git fetch --unshallow, or URN_PG_UPGRADE=0 to leave the upgrade test out" >&2; exit 1; }
 	rm -rf $(@D) && mkdir -p $(@D)/src
 	git archive $(URN_PG_PREV_COMMIT) ext/core ext/postgres | tar -x -C $(@D)/src
 	MAKEFLAGS= $(MAKE) --no-print-directory -C $(@D) -f $(CURDIR)/$(@D)/src/ext/postgres/Makefile \
