@@ -118,6 +118,7 @@ NEEDS_postgres   := postgres
 NEEDS_postgres-install := postgres
 NEEDS_postgres-test := postgres shell tcl python
 NEEDS_postgres-cluster := postgres python
+NEEDS_postgres-upgrade-test := postgres
 NEEDS_user-test  := node postgres shell tcl python
 PREREQS           = $(NEEDS) $(foreach g,$(URN_GOALS),$(NEEDS_$(g)))
 # tools/prereqs.sh names the goals that asked for what it installs.
@@ -236,6 +237,8 @@ PostgreSQL
   make postgres-cluster   only the replication test (primary, hot standby)
   make postgres-shard     only the sharding test (hash partitions, postgres_fdw)
   make postgres-valgrind  pg_regress with the server under Valgrind's memcheck
+  make postgres-upgrade-test  only ALTER EXTENSION urn UPDATE from the
+                          previous release (its library built from its commit)
 
 The browser
   make wasm               dist/wasm/: the WebAssembly module and the playground
