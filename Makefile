@@ -111,13 +111,14 @@ NEEDS_golden     := shell tcl python
 NEEDS_platforms   = $(PLAT_NEEDS)
 NEEDS_dist        = node $(PLAT_NEEDS)
 NEEDS_duckdb     := node
-NEEDS_duckdb-test  := node tcl
+NEEDS_duckdb-test  := node tcl python
 NEEDS_duckdb-install-test := node tcl
 NEEDS_duckdb-cmake-test := node cmake
 NEEDS_postgres   := postgres
 NEEDS_postgres-install := postgres
 NEEDS_postgres-test := postgres shell tcl python
 NEEDS_postgres-cluster := postgres python
+NEEDS_postgres-upgrade-test := postgres
 NEEDS_user-test  := node postgres shell tcl python
 PREREQS           = $(NEEDS) $(foreach g,$(URN_GOALS),$(NEEDS_$(g)))
 # tools/prereqs.sh names the goals that asked for what it installs.
@@ -234,6 +235,10 @@ PostgreSQL
   make postgres-test      pg_regress and the comparison with SQLite, as a
                           user, in a private copy of the installation
   make postgres-cluster   only the replication test (primary, hot standby)
+  make postgres-shard     only the sharding test (hash partitions, postgres_fdw)
+  make postgres-valgrind  pg_regress with the server under Valgrind's memcheck
+  make postgres-upgrade-test  only ALTER EXTENSION urn UPDATE from the
+                          previous release (its library built from its commit)
 
 The browser
   make wasm               dist/wasm/: the WebAssembly module and the playground

@@ -38,7 +38,9 @@
 #                      repository of make dist (a path, and http:// from a
 #                      server on 127.0.0.1), UPDATE EXTENSIONS, and the
 #                      wrong-platform and unsigned refusals (make
-#                      duckdb-install-test runs that part alone).
+#                      duckdb-install-test runs that part alone); and
+#                      test/suite/check_suite_py.js (the suite's Python
+#                      reader, PostgreSQL's, against its JavaScript one).
 #   make duckdb-cmake-test  the extension built with CMake (CMakeLists.txt,
 #                      the layout of DuckDB's C extension template; make
 #                      duckdb-cmake builds it) against make duckdb's,
@@ -189,6 +191,7 @@ duckdb-test: $(DUCKDB_TEST_BUILDS) $(LIB) $(DUCKDB_DIR)/node/.installed $(DUCKDB
 	@sh tools/prereqs.sh tcl
 	$(DUCKDB_ENV) URN_DUCKDB_ROWS=$(DUCKDB_TEST_ROWS) TCLSH=$(TCLSH) \
 	  URN_GEN_CORPUS=$(CURDIR)/$(DUCKDB_DIR)/gen_corpus node test/duckdb/duckdb.test.js
+	node test/suite/check_suite_py.js
 	$(MAKE) --no-print-directory duckdb-install-test
 
 # Each DuckDB of DUCKDB_TEST_VERSIONS in a folder of its own,

@@ -23,6 +23,14 @@
 #                          extension goes into a private copy of it,
 #                          build/postgres/pg/ (tools/pg_private.sh), whose
 #                          server the tests run.
+#   make postgres-upgrade-test
+#                          test/postgres/upgrade.sh: ALTER EXTENSION urn
+#                          UPDATE from the previous release (URN_PG_PREV,
+#                          its library built from `git archive` of
+#                          URN_PG_PREV_COMMIT, its install script kept in
+#                          packaging/postgres/) in a private copy of the
+#                          installation; make postgres-test runs it too
+#                          (URN_PG_UPGRADE=0 does not).
 #   make postgres-cluster  only the replication test (test/postgres/
 #                          replication.sh): a primary and a hot standby, in
 #                          the same private copy.
@@ -46,6 +54,12 @@ POSTGRES_SRC    := $(CORE_C) $(CORE_H) $(wildcard ext/postgres/*.c) \
                    ext/postgres/urn.control $(wildcard ext/postgres/*.sql)
 URN_PG_ROWS     ?= 200000
 URN_PG_REPLICATION ?= 1
+URN_PG_UPGRADE  ?= 1
+# The previous release, for make postgres-upgrade-test: the one place its
+# commit is written.
+URN_PG_PREV        := 0.1.0
+URN_PG_PREV_COMMIT := ce5f686037968ae38673340ff636008107293f7e
+URN_PG_PREV_SO     := $(POSTGRES_DIR)/prev-$(URN_PG_PREV)/urn.so
 # PGXS's own make, with none of this make's command-line variables (CI's
 # CFLAGS=-Werror would replace PostgreSQL's flags).
 POSTGRES_MAKE    = MAKEFLAGS= $(MAKE) --no-print-directory -C $(POSTGRES_DIR) \
@@ -62,7 +76,7 @@ PG_PRIVATE  := $(POSTGRES_DIR)/pg
 PG_TEST_ENV  = PG_CONFIG=$(PG_CONFIG) PG_BIN=$(CURDIR)/$(PG_PRIVATE)$(PG_BINDIR) \
                URN_PG_PRIVATE=$(CURDIR)/$(PG_PRIVATE)
 
-.PHONY: postgres postgres-install postgres-test postgres-cluster postgres-shard postgres-valgrind bench-postgres prereqs-postgres
+.PHONY: postgres postgres-install postgres-test postgres-upgrade-test postgres-cluster postgres-shard postgres-valgrind bench-postgres prereqs-postgres
 
 # The one check of the Makefile first (make postgres-test asks for
 # everything it needs there), then this one for goals it does not name.
@@ -93,10 +107,24 @@ $(POSTGRES_DIR)/gen_corpus: bench/gen_corpus.c | prereqs-postgres
 	@mkdir -p $(@D)
 	$(CC) -O2 $(WARN) -o $@ bench/gen_corpus.c
 
-postgres-test: $(PG_PRIVATE)/.made $(LIB) $(POSTGRES_DIR)/gen_corpus prereqs
+postgres-test: $(PG_PRIVATE)/.made $(LIB) $(POSTGRES_DIR)/gen_corpus prereqs \
+               $(if $(filter 1,$(URN_PG_UPGRADE)),$(URN_PG_PREV_SO))
 	URN_EXT=$(CURDIR)/$(LIB) TCLSH=$(TCLSH) URN_PG_ROWS=$(URN_PG_ROWS) \
 	  URN_GEN_CORPUS=$(CURDIR)/$(POSTGRES_DIR)/gen_corpus URN_PG_REPLICATION=$(URN_PG_REPLICATION) \
-	  $(PG_TEST_ENV) sh test/postgres/run.sh
+	  URN_PG_UPGRADE=$(URN_PG_UPGRADE) $(PG_UPGRADE_ENV) $(PG_TEST_ENV) sh test/postgres/run.sh
+
+# The previous release's library, built from its commit as it was.
+$(URN_PG_PREV_SO): | prereqs-postgres
+	@git cat-file -e $(URN_PG_PREV_COMMIT)^{commit} 2>/dev/null || { echo "make: commit $(URN_PG_PREV_COMMIT), release $(URN_PG_PREV), is not in this clone (shallow, or a copy without .git): git fetch --unshallow, or URN_PG_UPGRADE=0 to leave the upgrade test out" >&2; exit 1; }
+	rm -rf $(@D) && mkdir -p $(@D)/src
+	git archive $(URN_PG_PREV_COMMIT) ext/core ext/postgres | tar -x -C $(@D)/src
+	MAKEFLAGS= $(MAKE) --no-print-directory -C $(@D) -f $(CURDIR)/$(@D)/src/ext/postgres/Makefile \
+	  PG_CONFIG=$(PG_CONFIG) PG_CFLAGS="$(POSTGRES_CFLAGS)" >/dev/null
+
+PG_UPGRADE_ENV = URN_PG_PREV=$(URN_PG_PREV) URN_PG_PREV_SO=$(CURDIR)/$(URN_PG_PREV_SO) \
+                 URN_PG_NEW_SO=$(CURDIR)/$(POSTGRES_SO)
+postgres-upgrade-test: $(POSTGRES_SO) $(URN_PG_PREV_SO)
+	$(PG_UPGRADE_ENV) PG_CONFIG=$(PG_CONFIG) sh test/postgres/upgrade.sh
 
 postgres-cluster: $(PG_PRIVATE)/.made
 	$(PG_TEST_ENV) sh test/postgres/replication.sh

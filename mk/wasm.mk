@@ -21,7 +21,8 @@
 #                    docs/browser.md's examples, the docs' SQL examples) and
 #                    test/wasm/browser.js (the page served from dist/wasm/ on
 #                    127.0.0.1 in headless Chromium, over the DevTools
-#                    protocol; screenshots in build/wasm/screenshots/); each ends
+#                    protocol; the conformance suite's records in the
+#                    page; screenshots in build/wasm/screenshots/); each ends
 #                    "N passed, N failed".
 #   make bench-wasm  bench/wasm.js: the sizes of the engine (plain and gzip)
 #                    and urn_canonical(x) against lower(x) on the BENCH_N rows

@@ -5,10 +5,53 @@
 ** ext/postgres/urn--0.1.0.sql declares them all (docs/postgres.md).
 */
 #include "urn_pg.h"
+#include "access/htup_details.h"
+#include "catalog/pg_type.h"
 #include "mb/pg_wchar.h"
+#include "nodes/nodeFuncs.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
+#include "utils/syscache.h"
 
 PG_MODULE_MAGIC;
+
+/* 1 if typ is the type urn or urn_ns: a base type of that name whose
+** output function is this library's urn_out or urn_ns_out. */
+static int typeIsUrn(Oid typ){
+  HeapTuple tup = SearchSysCache1(TYPEOID, ObjectIdGetDatum(typ));
+  Form_pg_type t;
+  int r = 0;
+  if( !HeapTupleIsValid(tup) ) return 0;
+  t = (Form_pg_type)GETSTRUCT(tup);
+  if( t->typtype==TYPTYPE_BASE && (strcmp(NameStr(t->typname), "urn")==0
+                                   || strcmp(NameStr(t->typname), "urn_ns")==0) ){
+    char *zOut = get_func_name(t->typoutput);
+    r = zOut && (strcmp(zOut, "urn_out")==0 || strcmp(zOut, "urn_ns_out")==0);
+  }
+  ReleaseSysCache(tup);
+  return r;
+}
+
+/* 1 if argument i of the call is a urn or urn_ns value made text by a
+** binary cast: an expression stored by 0.1.0, whose casts from urn and
+** urn_ns to text were binary (the value held its spelling), in an index,
+** a CHECK, a generated column or a view that ALTER EXTENSION urn UPDATE
+** leaves as it was.  Such an argument holds a stored value, which can now
+** be a key first (urn_pg_type.c): urnPgArg() reads its spelling. */
+static int argIsStoredUrn(FunctionCallInfo fcinfo, int i){
+  Node *e = fcinfo->flinfo ? fcinfo->flinfo->fn_expr : 0;
+  List *args;
+  Node *a;
+  if( e==0 ) return 0;
+  if( IsA(e, FuncExpr) ) args = ((FuncExpr*)e)->args;
+  else if( IsA(e, OpExpr) ) args = ((OpExpr*)e)->args;
+  else return 0;
+  if( i>=list_length(args) ) return 0;
+  a = (Node*)list_nth(args, i);
+  if( !IsA(a, RelabelType) ) return 0;
+  while( IsA(a, RelabelType) ) a = (Node*)((RelabelType*)a)->arg;
+  return typeIsUrn(exprType(a));
+}
 
 UrnPgArg urnPgArg(FunctionCallInfo fcinfo, int i){
   UrnPgArg a;
@@ -18,7 +61,8 @@ UrnPgArg urnPgArg(FunctionCallInfo fcinfo, int i){
     a.n = 0;
     return a;
   }
-  t = PG_GETARG_TEXT_PP(i);
+  t = argIsStoredUrn(fcinfo, i) ? urnPgSpelling(PG_GETARG_DATUM(i))
+                                : PG_GETARG_TEXT_PP(i);
   a.z = (const unsigned char*)VARDATA_ANY(t);
   a.n = VARSIZE_ANY_EXHDR(t);
   return a;

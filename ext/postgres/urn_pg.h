@@ -51,13 +51,14 @@ void urnPgNotUrn(const unsigned char *z, size_t n, const char *zMsg,
 /* ---- The stored form of urn and urn_ns (urn_pg_type.c; docs/design.md,
 ** "PostgreSQL's stored form"), for the glue's other files. */
 
-/* The key of the urn or urn_ns value x without its "urn:", which every key
-** begins with: key(X) for urn, key_ns(X) for urn_ns (RFC 8141 §3.1), the
-** bytes that the operators and the hash compare (memcmp, the shorter first
-** on a tie: the order of COLLATE URN and URN_NS).  No key is written: z
-** points into x's varlena, detoasted in the current memory context when x
-** is TOASTed (as urnPgArg() does), else x's own bytes. */
-UrnPgArg urnPgKey(Datum x);
+/* The key of the urn (ns 0) or urn_ns (ns 1) value x without its "urn:",
+** which every key begins with: key(X) for urn, key_ns(X) for urn_ns (RFC
+** 8141 §3.1), the bytes that the operators compare (memcmp, the shorter
+** first on a tie: the order of COLLATE URN and URN_NS).  z points into x's
+** varlena, detoasted in the current memory context when x is TOASTed (as
+** urnPgArg() does), else x's own bytes; for a value that 0.1.0 stored (its
+** spelling), into a key written in the current memory context. */
+UrnPgArg urnPgKey(Datum x, int ns);
 
 /* The urn or urn_ns value x as written, a palloc'd text: what its output,
 ** send and cast to text give. */

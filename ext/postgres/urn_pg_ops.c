@@ -95,7 +95,7 @@ static int cmpText(Datum x, Datum t){
   c = memcmp("urn:", z, n<4 ? n : 4);
   if( c ) return (c>0) - (c<0);
   if( n<4 ) return 1;
-  k = urnPgKey(x);
+  k = urnPgKey(x, 0);
   c = memcmp(k.z, z+4, k.n<n-4 ? k.n : n-4);
   if( c ) return (c>0) - (c<0);
   return (k.n>n-4) - (k.n<n-4);

@@ -34,9 +34,30 @@
 **                            namespace's rules changed the NSS (an ISBN's
 **                            hyphens) and the bits above cannot say how.
 **
-** The hash is hash_any() of K, sort support compares K with memcmp and
-** abbreviates a value to K's first 8 bytes.  The format is that of 0.1.0
-** (never released with another); a change of it needs an upgrade path.
+**   the spelling itself    a value written by 0.1.0, which stored the
+**                          spelling as text: it begins "urn:" in some
+**                          letter case, which no form above can (a key
+**                          begins with the lower-cased NID, and a value
+**                          whose NID is "urn", which RFC 8141 §2 allows
+**                          and RFC 2141 §2 reserves, is always stored
+**                          with a tag, 0x00 when it needs no bit).  Its key
+**                          is computed when it is read (palloc'd), so that
+**                          ALTER EXTENSION urn UPDATE rewrites no table:
+**                          docs/postgres.md, "Upgrading".
+**
+** The hash is hash_any() of "urn:" K, 0.1.0's hash of the same URN, so
+** that a hash index or a hash partition built by 0.1.0 still finds its
+** rows; sort support compares K with memcmp and abbreviates a value to K's
+** first 8 bytes.  A change of the format needs an upgrade path.
+**
+** The C names that 0.1.0's SQL objects call keep 0.1.0's meaning, so that
+** this library serves a database whose extension is still 0.1.0 (between
+** installing it and ALTER EXTENSION urn UPDATE): urn_in, urn_recv and
+** urn_from_text store the spelling, as 0.1.0 did (its casts to text are
+** binary); 0.2.0's SQL calls urn_in_keyed, urn_recv_keyed and
+** urn_from_text_keyed, which store the key first.  Each type has its own
+** comparison, hash and sort support (urn_ns_*), which read a 0.1.0 value
+** with that type's key.
 */
 #include "urn_pg.h"
 #include "common/hashfn.h"
@@ -66,15 +87,60 @@ typedef struct Stored {
   int tag;
   const unsigned char *zX;
   size_t nX;
+  unsigned char *zFree;         /* a 0.1.0 value's key, palloc'd, or 0 */
 } Stored;
 
-/* Read the stored value z[0..n).  Inlined into every comparison: for a
-** value written as its key, one test of its first byte. */
-static inline void storedRead(const unsigned char *z, size_t n, Stored *p){
+/* The tag of a value written by 0.1.0: zX[0..nX) is the spelling. */
+#define STORED_SPELLING 0x100
+
+/* 1 if z[0..n) begins "urn:" in some letter case: a value 0.1.0 wrote. */
+#define STORED_IS_SPELLING(z, n) ((n)>=4 && (z)[3]==':' && ((z)[0]|0x20)=='u' \
+  && ((z)[1]|0x20)=='r' && ((z)[2]|0x20)=='n')
+
+/* Read the value z[0..n) that 0.1.0 wrote, the spelling of an RFC 8141
+** URN, into *p, with the key of the type (ns: urn_ns) computed as 0.1.0
+** did (urnFnKey(), RFC 8141 §3.1), palloc'd: storedRelease() frees it.  A
+** damaged value (no URN) is its own key, as 0.1.0's hash took it; ns -1
+** reads only the spelling. */
+static void storedReadSpelling(const unsigned char *z, size_t n, int ns,
+                               Stored *p){
+  UrnParts parts;
+  size_t nKey;
+  p->tag = STORED_SPELLING;
+  p->zX = z;
+  p->nX = n;
+  p->zFree = 0;
+  if( ns<0 || !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ){
+    p->zKey = z+4;
+    p->nKey = n-4;
+    return;
+  }
+  p->zFree = palloc(URN_KEY_LEN(&parts));
+  /* key_ns(X) is never longer than key(X). */
+  nKey = urnFnKey(z, &parts, ns ? URN_MODE_NS : URN_MODE_RFC8141, p->zFree);
+  p->zKey = p->zFree+4;
+  p->nKey = nKey-4;
+}
+
+static inline void storedRelease(Stored *p){
+  if( p->zFree ) pfree(p->zFree);
+}
+
+/* Read the stored value z[0..n) of the type (ns: urn_ns; -1 when only the
+** spelling is wanted).  Inlined into
+** every comparison: for a value written as its key, a test of its first
+** byte, and of 3 more when it is a 'u'.  storedRelease() after use. */
+static inline void storedRead(const unsigned char *z, size_t n, int ns,
+                              Stored *p){
   size_t i = 1, len = 0;
   int shift = 0;
   unsigned c;
+  p->zFree = 0;
   if( n==0 || z[0]>=STORED_TAG_END ){
+    if( STORED_IS_SPELLING(z, n) ){
+      storedReadSpelling(z, n, ns, p);
+      return;
+    }
     p->zKey = z;
     p->nKey = n;
     p->tag = 0;
@@ -159,8 +225,10 @@ static text *storedMake(const unsigned char *z, size_t n, const UrnParts *p,
       tag = STORED_FULL;
     }
   }
-  if( tag==0 ){
-    /* Written as its key: the key after "urn:". */
+  if( tag==0 && !STORED_IS_SPELLING(z+4, n-4) ){
+    /* Written as its key: the key after "urn:"; but never a key that
+    ** begins "urn:" (the NID "urn", RFC 8141 §2), which is how 0.1.0's
+    ** values begin: that one takes the tag 0x00. */
     t = urnPgText(z+4, n-4);
     return t;
   }
@@ -214,7 +282,7 @@ static text *storedMake(const unsigned char *z, size_t n, const UrnParts *p,
 static size_t spellLen(const Stored *p){
   size_t nNid, nLetters = 0, i, nX = p->nX;
   const unsigned char *zColon;
-  if( p->tag==STORED_FULL ) return p->nX;
+  if( p->tag==STORED_FULL || p->tag==STORED_SPELLING ) return p->nX;
   if( p->tag & (STORED_HEAD|STORED_HEX) ){
     zColon = memchr(p->zKey, ':', p->nKey);
     nNid = zColon ? (size_t)(zColon-p->zKey) : p->nKey;
@@ -231,7 +299,7 @@ static size_t spellLen(const Stored *p){
 static void spellWrite(const Stored *p, unsigned char *zOut){
   const unsigned char *zBits = p->zX, *zColon;
   size_t nNid, i, k;
-  if( p->tag==STORED_FULL ){
+  if( p->tag==STORED_FULL || p->tag==STORED_SPELLING ){
     memcpy(zOut, p->zX, p->nX);
     return;
   }
@@ -262,45 +330,51 @@ static void spellWrite(const Stored *p, unsigned char *zOut){
 
 /* The stored value x, read into *p; returns the detoasted varlena, to be
 ** freed by storedDone() when it is a copy. */
-static inline text *storedGet(Datum x, Stored *p){
+static inline text *storedGet(Datum x, int ns, Stored *p){
   text *t = DatumGetTextPP(x);
-  storedRead((const unsigned char*)VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), p);
+  storedRead((const unsigned char*)VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t), ns, p);
   return t;
 }
-static inline void storedDone(Datum x, text *t){
+static inline void storedDone(Datum x, text *t, Stored *p){
+  storedRelease(p);
   if( (Pointer)t!=DatumGetPointer(x) ) pfree(t);
 }
 
 /* The spelling of the stored value x as a palloc'd text. */
 static text *storedText(Datum x){
   Stored s;
-  text *t = storedGet(x, &s);
+  text *t = storedGet(x, -1, &s);
   text *r = urnPgTextAlloc(spellLen(&s));
   spellWrite(&s, (unsigned char*)VARDATA(r));
-  storedDone(x, t);
+  storedDone(x, t, &s);
   return r;
 }
 
 /* ---- Input and output --------------------------------------------------- */
 
-/* The stored form of z[0..n) for the type (ns: urn_ns) typ when it is an
-** RFC 8141 URN; else 22P02 (urnPgNotUrn()) naming the type. */
-static text *typeMake(const unsigned char *z, size_t n, int ns, Oid typ){
+/* Scan z[0..n) into *pParts when it is an RFC 8141 URN; else 22P02
+** (urnPgNotUrn()) naming the type typ (ns: urn_ns).  typeMake(): its
+** stored form. */
+static void typeScan(const unsigned char *z, size_t n, int ns, Oid typ,
+                     UrnParts *pParts){
   char zMsg[URN_FN_MSG_MAX];
-  UrnParts parts;
-  if( !urnScan(z, n, URN_MODE_RFC8141, &parts, 0) ){
-    urnFnCheck(z, n, URN_MODE_RFC8141, &parts, 0, zMsg, 0);
+  if( !urnScan(z, n, URN_MODE_RFC8141, pParts, 0) ){
+    urnFnCheck(z, n, URN_MODE_RFC8141, pParts, 0, zMsg, 0);
     urnPgNotUrn(z, n, zMsg, OidIsValid(typ) ? format_type_be(typ)
                                             : ns ? "urn_ns" : "urn");
   }
+}
+static text *typeMake(const unsigned char *z, size_t n, int ns, Oid typ){
+  UrnParts parts;
+  typeScan(z, n, ns, typ, &parts);
   return storedMake(z, n, &parts, ns);
 }
 
 /* For the glue's other files (urn_pg.h). */
-UrnPgArg urnPgKey(Datum x){
+UrnPgArg urnPgKey(Datum x, int ns){
   Stored s;
   UrnPgArg a;
-  storedGet(x, &s);
+  storedGet(x, ns, &s);
   a.z = s.zKey;
   a.n = s.nKey;
   return a;
@@ -312,18 +386,19 @@ text *urnPgMake(const unsigned char *z, size_t n, int ns){
   return typeMake(z, n, ns, InvalidOid);
 }
 
-/* Input, receive and the cast from text of both types. */
-#define URN_PG_INPUT(NAME, NS) \
-  PG_FUNCTION_INFO_V1(NAME##_in); \
-  Datum NAME##_in(PG_FUNCTION_ARGS){ \
+/* Input, receive and the cast from text of both types: urn's C names
+** end in _keyed, for its 0.1.0 names are 0.1.0's (below). */
+#define URN_PG_INPUT(NAME, NS, KEYED) \
+  PG_FUNCTION_INFO_V1(NAME##_in##KEYED); \
+  Datum NAME##_in##KEYED(PG_FUNCTION_ARGS){ \
     const char *z = PG_GETARG_CSTRING(0); \
     PG_RETURN_TEXT_P(typeMake((const unsigned char*)z, strlen(z), NS, \
                               PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid)); \
   } \
   /* Binary: the text's own format (pq_getmsgtext converts from the \
   ** client's encoding), checked as the input is. */ \
-  PG_FUNCTION_INFO_V1(NAME##_recv); \
-  Datum NAME##_recv(PG_FUNCTION_ARGS){ \
+  PG_FUNCTION_INFO_V1(NAME##_recv##KEYED); \
+  Datum NAME##_recv##KEYED(PG_FUNCTION_ARGS){ \
     StringInfo buf = (StringInfo)PG_GETARG_POINTER(0); \
     int n; \
     char *z = pq_getmsgtext(buf, buf->len - buf->cursor, &n); \
@@ -331,8 +406,8 @@ text *urnPgMake(const unsigned char *z, size_t n, int ns){
                               PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid)); \
   } \
   /* The cast from text (and varchar), explicit and on assignment. */ \
-  PG_FUNCTION_INFO_V1(NAME##_from_text); \
-  Datum NAME##_from_text(PG_FUNCTION_ARGS){ \
+  PG_FUNCTION_INFO_V1(NAME##_from_text##KEYED); \
+  Datum NAME##_from_text##KEYED(PG_FUNCTION_ARGS){ \
     text *t = PG_GETARG_TEXT_PP(0); \
     PG_RETURN_TEXT_P(typeMake((const unsigned char*)VARDATA_ANY(t), \
                               VARSIZE_ANY_EXHDR(t), NS, \
@@ -345,8 +420,39 @@ text *urnPgMake(const unsigned char *z, size_t n, int ns){
     PG_RETURN_TEXT_P(typeMake((const unsigned char*)VARDATA(t), \
                               VARSIZE(t)-VARHDRSZ, NS, InvalidOid)); \
   }
-URN_PG_INPUT(urn, 0)
-URN_PG_INPUT(urn_ns, 1)
+URN_PG_INPUT(urn, 0, _keyed)
+URN_PG_INPUT(urn_ns, 1, )
+
+/* 0.1.0's input, receive and cast from text, which 0.1.0's SQL objects
+** call for both types: they store the spelling itself, as 0.1.0 did, for
+** 0.1.0's casts to text (and between the types) are binary.  Called only
+** until ALTER EXTENSION urn UPDATE. */
+static text *spellingMake(const unsigned char *z, size_t n, Oid typ){
+  UrnParts parts;
+  typeScan(z, n, 0, typ, &parts);
+  return urnPgText(z, n);
+}
+PG_FUNCTION_INFO_V1(urn_in);
+Datum urn_in(PG_FUNCTION_ARGS){
+  const char *z = PG_GETARG_CSTRING(0);
+  PG_RETURN_TEXT_P(spellingMake((const unsigned char*)z, strlen(z),
+                                PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid));
+}
+PG_FUNCTION_INFO_V1(urn_recv);
+Datum urn_recv(PG_FUNCTION_ARGS){
+  StringInfo buf = (StringInfo)PG_GETARG_POINTER(0);
+  int n;
+  char *z = pq_getmsgtext(buf, buf->len - buf->cursor, &n);
+  PG_RETURN_TEXT_P(spellingMake((const unsigned char*)z, (size_t)n,
+                                PG_NARGS()>1 ? PG_GETARG_OID(1) : InvalidOid));
+}
+PG_FUNCTION_INFO_V1(urn_from_text);
+Datum urn_from_text(PG_FUNCTION_ARGS){
+  text *t = PG_GETARG_TEXT_PP(0);
+  PG_RETURN_TEXT_P(spellingMake((const unsigned char*)VARDATA_ANY(t),
+                                VARSIZE_ANY_EXHDR(t),
+                                get_fn_expr_rettype(fcinfo->flinfo)));
+}
 
 /* Output, send and the cast to text (and varchar) of both types: the
 ** spelling. */
@@ -354,12 +460,12 @@ PG_FUNCTION_INFO_V1(urn_out);
 Datum urn_out(PG_FUNCTION_ARGS){
   Stored s;
   Datum x = PG_GETARG_DATUM(0);
-  text *t = storedGet(x, &s);
+  text *t = storedGet(x, -1, &s);
   size_t n = spellLen(&s);
   char *z = palloc(n+1);
   spellWrite(&s, (unsigned char*)z);
   z[n] = 0;
-  storedDone(x, t);
+  storedDone(x, t, &s);
   PG_RETURN_CSTRING(z);
 }
 
@@ -380,97 +486,117 @@ Datum urn_to_text(PG_FUNCTION_ARGS){
 /* ---- Comparison --------------------------------------------------------- */
 
 /* a against b: the stored keys under memcmp, the shorter first on a tie,
-** -1, 0 or 1.  The order of COLLATE URN for urn values and of URN_NS for
-** urn_ns values, whose stored keys are key(X) and key_ns(X) after their
-** common "urn:". */
+** -1, 0 or 1.  The order of COLLATE URN for urn values (ns 0) and of URN_NS
+** for urn_ns values (ns 1), whose stored keys are key(X) and key_ns(X)
+** after their common "urn:" (a 0.1.0 value's computed as it is read). */
 static inline int storedCompare(const unsigned char *za, size_t na,
-                                const unsigned char *zb, size_t nb){
+                                const unsigned char *zb, size_t nb, int ns){
   Stored a, b;
   int r;
-  storedRead(za, na, &a);
-  storedRead(zb, nb, &b);
+  storedRead(za, na, ns, &a);
+  storedRead(zb, nb, ns, &b);
   r = memcmp(a.zKey, b.zKey, Min(a.nKey, b.nKey));
-  if( r==0 ) return (a.nKey>b.nKey) - (a.nKey<b.nKey);
-  return (r>0) - (r<0);
+  if( r==0 ) r = (a.nKey>b.nKey) - (a.nKey<b.nKey);
+  else r = (r>0) - (r<0);
+  storedRelease(&a);
+  storedRelease(&b);
+  return r;
 }
 
-static int typeCompare(Datum x, Datum y){
+static int typeCompare(Datum x, Datum y, int ns){
   text *a = DatumGetTextPP(x);
   text *b = DatumGetTextPP(y);
   int r = storedCompare((const unsigned char*)VARDATA_ANY(a), VARSIZE_ANY_EXHDR(a),
-                        (const unsigned char*)VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b));
+                        (const unsigned char*)VARDATA_ANY(b), VARSIZE_ANY_EXHDR(b),
+                        ns);
   if( (Pointer)a!=DatumGetPointer(x) ) pfree(a);
   if( (Pointer)b!=DatumGetPointer(y) ) pfree(b);
   return r;
 }
 
-/* The comparison function and the six operators, one line each: both
-** types' (urn_ns's SQL names point here), each value holding its type's
-** key. */
-#define URN_PG_OP(NAME, TEST) \
+/* The comparison function and the six operators, one line each, of urn
+** (ns 0) and urn_ns (ns 1). */
+#define URN_PG_OP(NAME, NS, TEST) \
   PG_FUNCTION_INFO_V1(NAME); \
   Datum NAME(PG_FUNCTION_ARGS){ \
-    int r = typeCompare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1)); \
+    int r = typeCompare(PG_GETARG_DATUM(0), PG_GETARG_DATUM(1), NS); \
     TEST; \
   }
-URN_PG_OP(urn_cmp, PG_RETURN_INT32(r))
-URN_PG_OP(urn_eq, PG_RETURN_BOOL(r==0))
-URN_PG_OP(urn_ne, PG_RETURN_BOOL(r!=0))
-URN_PG_OP(urn_lt, PG_RETURN_BOOL(r<0))
-URN_PG_OP(urn_le, PG_RETURN_BOOL(r<=0))
-URN_PG_OP(urn_gt, PG_RETURN_BOOL(r>0))
-URN_PG_OP(urn_ge, PG_RETURN_BOOL(r>=0))
+#define URN_PG_OPS(TYPE, NS) \
+  URN_PG_OP(TYPE##_cmp, NS, PG_RETURN_INT32(r)) \
+  URN_PG_OP(TYPE##_eq, NS, PG_RETURN_BOOL(r==0)) \
+  URN_PG_OP(TYPE##_ne, NS, PG_RETURN_BOOL(r!=0)) \
+  URN_PG_OP(TYPE##_lt, NS, PG_RETURN_BOOL(r<0)) \
+  URN_PG_OP(TYPE##_le, NS, PG_RETURN_BOOL(r<=0)) \
+  URN_PG_OP(TYPE##_gt, NS, PG_RETURN_BOOL(r>0)) \
+  URN_PG_OP(TYPE##_ge, NS, PG_RETURN_BOOL(r>=0))
+URN_PG_OPS(urn, 0)
+URN_PG_OPS(urn_ns, 1)
 
 /* The larger and the smaller of two, for min() and max(). */
 PG_FUNCTION_INFO_V1(urn_larger);
 Datum urn_larger(PG_FUNCTION_ARGS){
   Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-  PG_RETURN_DATUM(typeCompare(a, b)>=0 ? a : b);
+  PG_RETURN_DATUM(typeCompare(a, b, 0)>=0 ? a : b);
 }
 PG_FUNCTION_INFO_V1(urn_smaller);
 Datum urn_smaller(PG_FUNCTION_ARGS){
   Datum a = PG_GETARG_DATUM(0), b = PG_GETARG_DATUM(1);
-  PG_RETURN_DATUM(typeCompare(a, b)<=0 ? a : b);
+  PG_RETURN_DATUM(typeCompare(a, b, 0)<=0 ? a : b);
 }
 
 /* ---- Hashing ------------------------------------------------------------ */
 
-/* hash_any() (seed 0) or hash_any_extended() of the stored key: equal
-** under = exactly when the keys are equal, so they hash alike (RFC 8141
-** §3: equivalent URNs are one name). */
-PG_FUNCTION_INFO_V1(urn_hash);
-Datum urn_hash(PG_FUNCTION_ARGS){
+/* Keys up to this long are hashed from the stack. */
+#define URN_PG_KEY_STACK 256
+
+/* hash_any() (seed 0) or hash_any_extended() of "urn:" and the stored key
+** of x, the type's key (ns: urn_ns): equal under = exactly when the keys
+** are equal, so they hash alike (RFC 8141 §3: equivalent URNs are one
+** name).  The bytes 0.1.0 hashed, whose hash indexes and hash partitions
+** hold its values by these hashes: a hash without "urn:" would need them
+** rebuilt, and a partitioned table's rows moved. */
+static Datum typeHash(Datum x, bool extended, uint64 seed, int ns){
   Stored s;
-  Datum x = PG_GETARG_DATUM(0), h;
-  text *t = storedGet(x, &s);
-  h = hash_any(s.zKey, (int)s.nKey);
-  storedDone(x, t);
+  text *t = storedGet(x, ns, &s);
+  unsigned char aKey[URN_PG_KEY_STACK];
+  unsigned char *zKey = 4+s.nKey<=sizeof(aKey) ? aKey : palloc(4+s.nKey);
+  Datum h;
+  memcpy(zKey, "urn:", 4);
+  memcpy(zKey+4, s.zKey, s.nKey);
+  h = extended ? hash_any_extended(zKey, (int)(4+s.nKey), seed)
+               : hash_any(zKey, (int)(4+s.nKey));
+  if( zKey!=aKey ) pfree(zKey);
+  storedDone(x, t, &s);
   return h;
 }
-PG_FUNCTION_INFO_V1(urn_hash_extended);
-Datum urn_hash_extended(PG_FUNCTION_ARGS){
-  Stored s;
-  Datum x = PG_GETARG_DATUM(0), h;
-  text *t = storedGet(x, &s);
-  h = hash_any_extended(s.zKey, (int)s.nKey, (uint64)PG_GETARG_INT64(1));
-  storedDone(x, t);
-  return h;
-}
+
+#define URN_PG_HASH(NAME, NS) \
+  PG_FUNCTION_INFO_V1(NAME); \
+  Datum NAME(PG_FUNCTION_ARGS){ \
+    return typeHash(PG_GETARG_DATUM(0), false, 0, NS); \
+  } \
+  PG_FUNCTION_INFO_V1(NAME##_extended); \
+  Datum NAME##_extended(PG_FUNCTION_ARGS){ \
+    return typeHash(PG_GETARG_DATUM(0), true, (uint64)PG_GETARG_INT64(1), NS); \
+  }
+URN_PG_HASH(urn_hash, 0)
+URN_PG_HASH(urn_ns_hash, 1)
 
 /* ---- Sort support ------------------------------------------------------- */
 
-/* The full comparison, without fmgr. */
-static int ssupCompare(Datum x, Datum y, SortSupport ssup){
-  (void)ssup;
-  return typeCompare(x, y);
-}
-
-/* What the abbreviation keeps: an estimate of the distinct abbreviated
-** keys, to give up when they do not tell the values apart. */
+/* What the sort keeps: the type, and an estimate of the distinct
+** abbreviated keys, to give up when they do not tell the values apart. */
 typedef struct SsupExtra {
   hyperLogLogState abbrCard;
   int estimating;
+  int ns;
 } SsupExtra;
+
+/* The full comparison, without fmgr. */
+static int ssupCompare(Datum x, Datum y, SortSupport ssup){
+  return typeCompare(x, y, ((SsupExtra*)ssup->ssup_extra)->ns);
+}
 
 /* The first sizeof(Datum) bytes of the stored key, zeros after its end,
 ** as an unsigned big-endian number: two abbreviations compare as the
@@ -479,7 +605,7 @@ typedef struct SsupExtra {
 static Datum ssupAbbrevConvert(Datum x, SortSupport ssup){
   SsupExtra *p = (SsupExtra*)ssup->ssup_extra;
   Stored s;
-  text *t = storedGet(x, &s);
+  text *t = storedGet(x, p->ns, &s);
   Datum res = 0;
   memcpy(&res, s.zKey, Min(s.nKey, sizeof(Datum)));
   res = DatumBigEndianToNative(res);
@@ -487,7 +613,7 @@ static Datum ssupAbbrevConvert(Datum x, SortSupport ssup){
     uint32 h = DatumGetUInt32(hash_uint32((uint32)((uint64)res ^ ((uint64)res>>32))));
     addHyperLogLog(&p->abbrCard, h);
   }
-  storedDone(x, t);
+  storedDone(x, t, &s);
   return res;
 }
 
@@ -508,22 +634,30 @@ static bool ssupAbbrevAbort(int memtupcount, SortSupport ssup){
   return abbr < memtupcount/2000.0 + 0.5;
 }
 
-/* Both types' (urn_ns_sortsupport points here). */
-PG_FUNCTION_INFO_V1(urn_sortsupport);
-Datum urn_sortsupport(PG_FUNCTION_ARGS){
-  SortSupport ssup = (SortSupport)PG_GETARG_POINTER(0);
+/* Sort support of urn (ns 0) and urn_ns (ns 1). */
+static void typeSortSupport(SortSupport ssup, int ns){
+  MemoryContext old = MemoryContextSwitchTo(ssup->ssup_cxt);
+  SsupExtra *p = palloc0(sizeof(SsupExtra));
+  p->ns = ns;
+  ssup->ssup_extra = p;
   ssup->comparator = ssupCompare;
   if( ssup->abbreviate ){
-    MemoryContext old = MemoryContextSwitchTo(ssup->ssup_cxt);
-    SsupExtra *p = palloc0(sizeof(SsupExtra));
     initHyperLogLog(&p->abbrCard, 10);
     p->estimating = 1;
-    ssup->ssup_extra = p;
     ssup->abbrev_full_comparator = ssupCompare;
     ssup->comparator = ssup_datum_unsigned_cmp;
     ssup->abbrev_converter = ssupAbbrevConvert;
     ssup->abbrev_abort = ssupAbbrevAbort;
-    MemoryContextSwitchTo(old);
   }
+  MemoryContextSwitchTo(old);
+}
+PG_FUNCTION_INFO_V1(urn_sortsupport);
+Datum urn_sortsupport(PG_FUNCTION_ARGS){
+  typeSortSupport((SortSupport)PG_GETARG_POINTER(0), 0);
+  PG_RETURN_VOID();
+}
+PG_FUNCTION_INFO_V1(urn_ns_sortsupport);
+Datum urn_ns_sortsupport(PG_FUNCTION_ARGS){
+  typeSortSupport((SortSupport)PG_GETARG_POINTER(0), 1);
   PG_RETURN_VOID();
 }

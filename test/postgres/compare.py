@@ -42,6 +42,10 @@ extension is installed.  Prints one line per failure and ends with
      column is pg_proc's result type of every function of the extension (but
      the types' own), and names none PostgreSQL lacks; the group tables'
      examples give their results (a boolean's t and f shown as 1 and 0).
+  8. every record of the conformance suite (test/suite/*.test) that runs on
+     "postgres", each file in a fresh database: a query read through
+     to_json (its values typed, a boolean as 1 or 0), an error without
+     psql's "ERROR:  ", the hex(text) shim created (test/suite/README.md).
 """
 import bisect
 import json
@@ -138,19 +142,24 @@ def sqlite_answers(cases):
 # its message.  Results in the format of sqlite_ref.tcl (J: for jsonb).
 EVAL_SQL = r"""
 CREATE TEMP TABLE cases(id int, func text, mode text, args text[]);
-CREATE FUNCTION pg_temp.lit(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN t = 'N' THEN 'NULL::text'
+-- A NULL is untyped where one function has the name and that many
+-- arguments (urn_from_url(X, NULL): its GCP_LENGTH an integer), else text
+-- (overloads on text and urn).
+CREATE FUNCTION pg_temp.lit(t text, bare_null boolean) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN t = 'N' THEN CASE WHEN bare_null THEN 'NULL' ELSE 'NULL::text' END
          WHEN t LIKE 'I:%' THEN substr(t, 3) || '::integer'
          ELSE quote_literal(convert_from(decode(substr(t, 3), 'hex'), 'UTF8')) || '::text' END $$;
 CREATE FUNCTION pg_temp.ev(func text, mode text, args text[]) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
-  a text := (SELECT coalesce(string_agg(pg_temp.lit(t), ', ' ORDER BY o), '')
+  bare boolean := (SELECT count(*) = 1 FROM pg_proc
+                   WHERE proname = func AND pronargs = cardinality(args) + (mode <> '-')::int);
+  a text := (SELECT coalesce(string_agg(pg_temp.lit(t, bare), ', ' ORDER BY o), '')
              FROM unnest(args) WITH ORDINALITY u(t, o));
   e text;
   r text;
 BEGIN
   IF mode <> '-' THEN
-    a := CASE WHEN a = '' THEN '' ELSE a || ', ' END || pg_temp.lit(mode);
+    a := CASE WHEN a = '' THEN '' ELSE a || ', ' END || pg_temp.lit(mode, bare);
   END IF;
   e := format('%s(%s)', func, a);
   IF func IN ('urn_valid', 'urn_equal') THEN
@@ -773,10 +782,15 @@ def stored_form():
         ok(f'6.4 ORDER BY {t} is the order of {k} COLLATE "C"', got == want, f'{got} {want}')
         cnt = q(f"SELECT count(DISTINCT {t})::text || ' ' || count(DISTINCT {k}) FROM sf;").split()
         ok(f'6.5 DISTINCT {t} counts the classes of {k}', cnt[0] == cnt[1], cnt)
-    # A value written as its key takes 4 bytes fewer than text (its "urn:").
+    # A value written as its key takes 4 bytes fewer than text (its "urn:");
+    # but the NID "urn" takes a tag (0x00) and the key's length: a value
+    # that begins "urn:" is one 0.1.0 stored (urn_pg_type.c).
     sz = q("SELECT count(*), sum(pg_column_size(u) - pg_column_size(s)) FROM sf"
-           " WHERE s = urn_key(s) AND octet_length(s) < 120;").split('|')
+           " WHERE s = urn_key(s) AND octet_length(s) < 120 AND s NOT LIKE 'urn:urn:%';").split('|')
     ok('6.6 a value written as its key: 4 bytes fewer than text', int(sz[0]) > 500 and int(sz[1]) == -4 * int(sz[0]), sz)
+    sz = q("SELECT count(*), sum(pg_column_size(u) - pg_column_size(s)) FROM sf"
+           " WHERE s = urn_key(s) AND octet_length(s) < 120 AND s LIKE 'urn:urn:%';").split('|')
+    ok('6.6 the NID urn, written as its key: 2 bytes fewer than text', int(sz[0]) > 0 and int(sz[1]) == -2 * int(sz[0]), sz)
     # LEB128's third step, a key of 2 MB, in and out of a table (TOASTed,
     # compressed), and a 20 MB value that compresses badly (stored out of
     # line in slices).
@@ -836,13 +850,16 @@ def reference():
 def reference_checks():
     examples, types = reference()
     # The extension's functions as pg_proc gives their result type; those
-    # that take or give urn, urn_ns, cstring or internal are the types' own
-    # (input, output, operators, casts) unless the reference lists them
+    # that take or give urn, urn_ns, cstring or internal, or that an
+    # operator family, an operator or a cast calls, are the types' own
+    # (input, output, operators, casts, hashes) unless the reference lists them
     # (urn_has_prefix, the procedure of ^@, is also a function to call).
     out = q("""SELECT p.proname, string_agg(DISTINCT CASE WHEN p.proretset THEN 'SETOF ' ELSE '' END
                                  || format_type(p.prorettype, NULL), ' or '),
              bool_and(EXISTS (SELECT FROM unnest(p.proargtypes::oid[] || p.prorettype) t
-                              WHERE format_type(t, NULL) IN ('urn', 'urn_ns', 'cstring', 'internal')))
+                              WHERE format_type(t, NULL) IN ('urn', 'urn_ns', 'cstring', 'internal'))
+                      OR p.oid IN (SELECT amproc FROM pg_amproc UNION SELECT oprcode FROM pg_operator
+                                   UNION SELECT castfunc FROM pg_cast))
       FROM pg_proc p JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
       JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'urn'
       GROUP BY 1 ORDER BY 1;""", extra=('-F', '\t'))
@@ -872,13 +889,86 @@ def reference_checks():
     print(f'7: the reference, {len(reg)} functions, {len(runs)} examples')
 
 
+# ---- 8. The conformance suite's records ----------------------------------------
+
+# The shim of test/suite/README.md: hex(S), S's UTF-8 bytes in upper-case
+# hex, as SQLite's and DuckDB's built-in hex() write them.
+HEX_SHIM = ("CREATE FUNCTION hex(text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE"
+            " AS $$ SELECT upper(encode(convert_to($1, 'UTF8'), 'hex')) $$;")
+
+
+# psql's prefix of an error's first line (with "psql:FILE:LINE: " when it
+# reads a file).
+ERROR = r'^(psql:[^:]*:\d+: )?ERROR:  '
+
+
+def record_outcomes(records, db):
+    """Run records in order in one psql session on db; for each, {'rows':
+    [[value, ...], ...]} (a query's rows read through to_json, one JSON
+    object a row, its values typed, its keys in the columns' order) or
+    {'error': the first line of psql's message without "ERROR:  "}.  A
+    marker on stdout and on stderr (\\echo, \\warn) before each record
+    says whose lines follow."""
+    script = []
+    for k, rec in enumerate(records):
+        sql = rec['sql'].rstrip().rstrip(';')
+        if rec['kind'] == 'query':
+            # The alias is no column name of any record (urn_parse's row has
+            # a column "q", which "to_json(q)" would read instead).
+            sql = f'SELECT to_json(suite_row) FROM ({sql}\n) suite_row'
+        script += [f'\\echo @@suite {k}', f'\\warn @@suite {k}', sql + '\n;']
+    p = subprocess.run(['psql', '-X', '-q', '-A', '-t', '-h', '127.0.0.1', '-p', PORT, '-U', USER, '-d', db],
+                       input='\n'.join(script).encode() + b'\n', capture_output=True)
+    outs, errs = {}, {}
+    for stream, into in ((p.stdout, outs), (p.stderr, errs)):
+        k = None
+        for line in stream.decode('utf-8', 'replace').split('\n'):
+            m = re.fullmatch(r'@@suite (\d+)', line)
+            if m:
+                k = int(m.group(1))
+                into[k] = []
+            elif k is not None and line != '' and (into is outs or re.match(ERROR, line)):
+                into[k].append(line)
+    res = []
+    for k, rec in enumerate(records):
+        if k not in outs or k not in errs:
+            res.append({'error': f'psql stopped before the record: {p.stderr.decode()[-300:]}'})
+        elif errs[k]:
+            res.append({'error': re.sub(ERROR, '', errs[k][0])})
+        elif rec['kind'] == 'statement':
+            res.append({'rows': []})
+        else:
+            # Read as pairs: two columns may share a name.
+            res.append({'rows': [[v for _, v in json.loads(line, object_pairs_hook=list)] for line in outs[k]]})
+    return res
+
+
+def suite_records():
+    """Every record of test/suite/*.test that runs on PostgreSQL (its
+    onlyif/skipif conditions), each file in a fresh database with the
+    extension and the hex() shim."""
+    run = skipped = 0
+    for k, (file, records) in enumerate(suite.files()):
+        db = f'suite{k}'
+        psql(f'DROP DATABASE IF EXISTS {db}; CREATE DATABASE {db};', db='postgres')
+        psql('CREATE EXTENSION urn;\n' + HEX_SHIM, db=db)
+        mine = [rec for rec in records if suite.applies(rec, ['postgres'])]
+        skipped += len(records) - len(mine)
+        for rec, outcome in zip(mine, record_outcomes(mine, db)):
+            run += 1
+            why = suite.judge(rec, outcome)
+            ok(f"8.suite {os.path.basename(file)}:{rec['line']}", why is None, why)
+        psql(f'DROP DATABASE {db};', db='postgres')
+    print(f'8: {run} records of test/suite run, {skipped} not for postgres')
+
+
 def main():
     os.makedirs(WORK, exist_ok=True)
     psql('DROP DATABASE IF EXISTS urn_test; CREATE DATABASE urn_test;', db='postgres')
     psql('CREATE EXTENSION urn;')
     only = os.environ.get('URN_PG_PARTS', '').split()      # for development
     for part in (compare_functions, compare_tables, order_golden, corpus_checks, prefix_and_text_checks,
-                 bad_input, docs_examples, stored_form, reference_checks):
+                 bad_input, docs_examples, stored_form, reference_checks, suite_records):
         if only and part.__name__ not in only:
             continue
         t0 = time.time()

@@ -11,7 +11,10 @@
 #      scans, bad input, docs/postgres.md's examples;
 #   3. with URN_PG_REPLICATION=1, test/postgres/replication.sh and
 #      test/postgres/shard.sh (make postgres-cluster and make postgres-shard
-#      run them on their own).
+#      run them on their own);
+#   4. with URN_PG_UPGRADE=1, test/postgres/upgrade.sh, ALTER EXTENSION urn
+#      UPDATE from the previous release (make postgres-upgrade-test runs
+#      it on its own).
 # Ends with "N passed, N failed"; exits 1 when anything failed.
 set -u
 cd "$(dirname "$0")/../.."
@@ -69,6 +72,12 @@ if [ "${URN_PG_REPLICATION:-0}" = 1 ]; then
     sh test/postgres/$t.sh | tee "$PGT_DIR/$t.log"
     add_counts "$PGT_DIR/$t.log"
   done
+fi
+
+# 4. The upgrade test, when asked: its own private installation.
+if [ "${URN_PG_UPGRADE:-0}" = 1 ]; then
+  env -u URN_PG_PRIVATE sh test/postgres/upgrade.sh | tee "$PGT_DIR/upgrade.log"
+  add_counts "$PGT_DIR/upgrade.log"
 fi
 
 echo "$pass passed, $fail failed"

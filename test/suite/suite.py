@@ -1,14 +1,20 @@
-"""test/suite/suite.py -- the Python reader of the conformance suite's
-comparison with SQLite (test/suite/README.md): the inputs of inputs.txt and
+"""test/suite/suite.py -- the Python reader of the conformance suite
+(test/suite/README.md): the records of *.test, the inputs of inputs.txt and
 the cases of compare.tsv, as test/suite/suite.js reads them, for PostgreSQL's
-runner (test/postgres/compare.py).  The same inputs and the same cases, in
-the same order, with the same ids: test/suite/check_suite_py.js compares the
-two readers.
+runner (test/postgres/compare.py).  The same records, the same inputs and
+the same cases, in the same order, with the same ids:
+test/suite/check_suite_py.js compares the two readers.
 
   inputs(top=None, gen_corpus=None)  [bytes], in file order
   compare_spec()                     {'lists', 'cases', 'differ'}
   make_cases(ins, blob)              [(id, func, mode, [token, ...])]
   differ(engine)                     {rule: set of function names, '*': all}
+  files(dir=DIR)                     [(file, records)] for every *.test, sorted
+  parse(text, file)                  the records of one file, as suite.js's
+  applies(rec, names)                the record runs on an engine of these names
+  value(v)                           one value as the records write it
+  judge(rec, outcome)                None if the outcome ({'rows': [[v, ...]]}
+                                     or {'error': MESSAGE}) is the record's
 """
 import os
 import re
@@ -165,6 +171,11 @@ def make_cases(ins, blob):
     def text_ok(b):
         return utf8_valid(b) and (blob or 0 not in b)
 
+    def holds(t):
+        # Without BLOBs, a token the engine's text holds: no BLOB, no
+        # literal with a NUL (a MODE 'ns\x00' of compare.tsv).
+        return t[0] != 'B' and (t[0] != 'T' or text_ok(bytes.fromhex(t[2:])))
+
     def kinds(b):
         if blob:
             return ['T', 'B'] if utf8_valid(b) else ['B']
@@ -229,10 +240,145 @@ def make_cases(ins, blob):
                             nxt.append((partial + [t], xk2))
                     combos = nxt
                 for args, _ in combos:
-                    if not blob and any(t[0] == 'B' for t in args):
+                    if not blob and not all(holds(t) for t in args):
                         continue
                     for mode in modes:
-                        if not blob and mode[0] == 'B':
+                        if not blob and not holds(mode):
                             continue
                         cases.append((len(cases), func, mode, list(args)))
     return cases
+
+
+# ---- The records (test/suite/*.test), as suite.js reads them -----------------
+
+class SuiteError(ValueError):
+    pass
+
+
+def parse(text, file):
+    """The records of one file: [{'file', 'line', 'kind' ('statement' or
+    'query'), 'expect' ('ok' or 'error'), 'error', 'sql', 'types', 'sort',
+    'rows', 'conds'}], as suite.js's parse() makes them."""
+    lines = text.replace('\r\n', '\n').split('\n')
+    recs, conds = [], []
+
+    def fail(line, msg):
+        raise SuiteError(f'{os.path.basename(file)}:{line}: {msg}')
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line == '' or line[0] == '#':
+            if line == '' and conds:
+                fail(i, 'a condition without its record')
+            i += 1
+            continue
+        w = line.split()
+        if w[0] in ('onlyif', 'skipif'):
+            if len(w) != 2:
+                fail(i + 1, f"expected '{w[0]} ENGINE'")
+            conds.append([w[0], w[1]])
+            i += 1
+            continue
+        rec = {'file': file, 'line': i + 1, 'conds': conds, 'kind': w[0], 'expect': 'ok', 'error': '',
+               'sql': '', 'types': '', 'sort': 'nosort', 'rows': []}
+        conds = []
+        if w[0] == 'statement':
+            if len(w) != 2 or w[1] not in ('ok', 'error'):
+                fail(rec['line'], "expected 'statement ok' or 'statement error'")
+            rec['expect'] = w[1]
+        elif w[0] == 'query':
+            if not 2 <= len(w) <= 3 or not re.fullmatch(r'[TI]+', w[1]) or \
+                    (len(w) == 3 and w[2] not in ('nosort', 'rowsort')):
+                fail(rec['line'], "expected 'query TYPES [nosort|rowsort]'")
+            rec['types'] = w[1]
+            rec['sort'] = w[2] if len(w) == 3 else 'nosort'
+        else:
+            fail(rec['line'], f"unknown directive '{w[0]}'")
+        i += 1
+        sql = []
+        while i < len(lines) and lines[i] not in ('', '----'):
+            sql.append(lines[i])
+            i += 1
+        if not sql:
+            fail(rec['line'], 'a record without SQL')
+        rec['sql'] = '\n'.join(sql)
+        dashes = i < len(lines) and lines[i] == '----'
+        if dashes:
+            i += 1
+        if rec['kind'] == 'statement' and rec['expect'] == 'ok':
+            if dashes:
+                fail(rec['line'], "'statement ok' takes no '----'")
+        elif rec['kind'] == 'statement':
+            if dashes:
+                if i >= len(lines) or lines[i] == '':
+                    fail(rec['line'], "no message after '----'")
+                rec['error'] = lines[i]
+                i += 1
+        else:
+            if not dashes:
+                fail(rec['line'], "a query without '----'")
+            while i < len(lines) and lines[i] != '':
+                rec['rows'].append(lines[i])
+                i += 1
+        if i < len(lines) and lines[i] != '':
+            fail(i + 1, 'expected a blank line after the record')
+        recs.append(rec)
+    if conds:
+        fail(len(lines), 'a condition without its record')
+    return recs
+
+
+def files(dir=DIR):
+    """[(file, records)] for every *.test of dir, sorted by name."""
+    out = []
+    for f in sorted(x for x in os.listdir(dir) if x.endswith('.test')):
+        path = os.path.join(dir, f)
+        with open(path, encoding='utf-8') as g:
+            out.append((path, parse(g.read(), path)))
+    return out
+
+
+def applies(rec, names):
+    """The record runs on an engine of these names."""
+    return all((kind == 'onlyif') == (engine in names) for kind, engine in rec['conds'])
+
+
+def value(v):
+    """One value as the records write it: None, booleans, integers, text."""
+    if v is None:
+        return 'NULL'
+    if v is True:
+        return '1'
+    if v is False:
+        return '0'
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, str):
+        return '(empty)' if v == '' else v
+    raise SuiteError(f'a value of type {type(v).__name__}: the record must turn it into text')
+
+
+def judge(rec, outcome):
+    """None when the outcome ({'rows': [[value, ...], ...]} or {'error':
+    MESSAGE without the engine's prefix}) is the record's, else why not."""
+    if 'error' in outcome:
+        got = 'error' if rec['kind'] == 'statement' and rec['error'] == '' else f"error: {outcome['error']}"
+        if rec['kind'] == 'query':
+            got = [got]
+    elif rec['kind'] == 'statement':
+        got = 'ok'
+    else:
+        for r in outcome['rows']:
+            if len(r) != len(rec['types']):
+                return f"{len(r)} columns for the types {rec['types']}"
+        try:
+            got = ['\t'.join(value(v) for v in r) for r in outcome['rows']]
+        except SuiteError as e:
+            return str(e)
+        if rec['sort'] == 'rowsort':
+            got.sort()
+    if rec['kind'] == 'statement':
+        want = 'ok' if rec['expect'] == 'ok' else 'error' if rec['error'] == '' else f"error: {rec['error']}"
+    else:
+        want = sorted(rec['rows']) if rec['sort'] == 'rowsort' else rec['rows']
+    return None if got == want else f'expected {want!r}, got {got!r}'

@@ -31,6 +31,9 @@
 //   - issue 51: a z= that expands past 4 MiB is cancelled and gets the
 //     damaged-link note; a formula after leading white space neutralised;
 //   - 100,000 pasted lines are all checked, the page answering meanwhile;
+//   - every record of the conformance suite (test/suite/*.test) that runs on
+//     "wasm" or "sqlite", run in the page by test/suite/suite.js on the
+//     module sqlite-urn.js the site serves;
 //   - no console error, no uncaught exception, no failed request;
 //   - screenshots for review in build/wasm/screenshots/ (1280 and 390 px:
 //     desktop*.png, phone*.png, duplicates-1280.png, duplicates-390.png,
@@ -44,6 +47,8 @@ const net = require("net");
 const os = require("os");
 const path = require("path");
 const zlib = require("zlib");
+
+const suite = require("../suite/suite.js");
 
 const TOP = path.resolve(__dirname, "..", "..");
 const DIST = path.join(TOP, "dist", "wasm");
@@ -300,6 +305,47 @@ async function main() {
         serverLog.slice(-1000));
 }
 
+// The conformance suite in the page: every record of test/suite/*.test that
+// runs on "wasm" or "sqlite", each file in a database of its own, run inside
+// Chromium by suite.js itself (its runRecords loop, parse, sqliteDialect and
+// judge), on the module sqlite-urn.js as the site serves it.  suite.js is a
+// CommonJS module: the page gets its text wrapped in a function, with a
+// require() whose fs and path serve the records' files, sent as text.
+async function suiteInPage(page, base) {
+  const src = fs.readFileSync(require.resolve("../suite/suite.js"), "utf8");
+  const texts = {};
+  let want = 0;
+  for (const { file, records } of suite.files()) {
+    texts[path.basename(file)] = fs.readFileSync(file, "utf8");
+    want += records.filter((r) => suite.applies(r, ["wasm", "sqlite"])).length;
+  }
+  const expr = "(async () => {\n" +
+    "const texts = " + JSON.stringify(texts) + ";\n" +
+    "const basename = (p) => p.slice(p.lastIndexOf('/') + 1);\n" +
+    "const shims = { fs: { readdirSync: () => Object.keys(texts), readFileSync: (f) => texts[basename(f)] },\n" +
+    "  path: { basename, join: (...a) => a.join('/') } };\n" +
+    "const module = { exports: {} };\n" +
+    "(function (module, exports, require, __dirname) {\n" + src + "\n})(module, module.exports, (n) => shims[n], 'suite');\n" +
+    "const suite = module.exports;\n" +
+    "const api = await import(" + JSON.stringify(base + "sqlite-urn.js") + ");\n" +
+    "const results = [];\n" +
+    "const n = await suite.runRecords({ names: ['wasm', 'sqlite'], fresh: () => api.openDatabase(),\n" +
+    "  exec: (d, sql) => d.query(suite.sqliteDialect(sql)).rows, message: (e) => String(e.message).split('\\n')[0],\n" +
+    "  ok: (name, cond, why) => results.push([name, cond, why]), close: (d) => d.close() });\n" +
+    "return { n, results, agent: navigator.userAgent };\n" +
+    "})()";
+  let got;
+  try {
+    got = await page.eval(expr);
+  } catch (e) {
+    check("the suite's records run in the page", false, e.message);
+    return;
+  }
+  for (const [name, cond, why] of got.results) check(`in Chromium: ${name}`, cond, why);
+  check(`in Chromium, ${got.n} records of test/suite/ give their answers (${want} run on wasm)`,
+        got.n === want && got.results.length === want && want > 0, `${got.n} run, ${want} expected`);
+}
+
 // A fresh tab: a new target with its own session, its console and its
 // worker's watched, and the observers below in every document it loads.
 async function openTab(cdp, problems) {
@@ -403,6 +449,8 @@ async function run(cdp, base) {
     const overflow = await page.eval("document.documentElement.scrollWidth - window.innerWidth");
     check(`${label}: the page is no wider than the screen (${width}px)`, overflow <= 0, `${overflow}px too wide`);
   }
+
+  await suiteInPage(page, base);
 
   // ---- A ?sql= link.
   const sql = "SELECT urn_canonical(x) AS c, urn_nid(x) AS n FROM (SELECT 'URN:ISBN:0-395-36341-1#p' AS x " +
