@@ -15,6 +15,7 @@
 //   12  urn_extract_all(T) against regexp_extract_all(T, URN_RE), DuckDB's
 //       regular expressions doing a looser job
 //   13  urn_canonical(x) on 1 thread against 2 threads: the speed-up
+//   14  urn_epc_from_hex(h) against lower(h) on 1,000,000 SGTIN-96 reads
 // The table goes to stdout, and replaces the section "DuckDB" at the end of
 // FILE (bench/results.txt, which make bench writes first).
 'use strict';
@@ -136,6 +137,15 @@ const loadavg = () => os.loadavg()[0].toFixed(2);
     }
     const s = median(t1) / median(t2), sl = median(l1) / median(l2);
     rowsOut.push(`${'13'.padEnd(4)}${'urn_canonical(x): 1 thread / 2 threads'.padEnd(42)}${'-'.padEnd(27)}${(s.toFixed(2) + 'x').padStart(6)}  ${'>= 1.6x'.padEnd(9)} ${(s >= 1.6 ? 'met' : 'MISSED').padEnd(7)} ${ms(median(t1))} vs ${ms(median(t2))}: the speed-up; lower(x)'s ${sl.toFixed(2)}x`);
+  }
+  {
+    // EPC reads: a column of 1,000,000 SGTIN-96 reads as an RFID reader
+    // reports them (24 hex digits, distinct serials), decoded to tag URIs.
+    await con.run(`CREATE TABLE reads AS SELECT '3074257BF7194E40'
+        || lpad(hex((i * 2654435761) % 4294967296), 8, '0') AS h FROM range(1000000) r(i)`);
+    const e = (f) => `SELECT sum(strlen(${f})) FROM reads`;
+    const [a, b] = await pair(e('urn_epc_from_hex(h)'), e('lower(h)'), 2);
+    row(14, 'sum(strlen(urn_epc_from_hex(h))), 1M', 'sum(strlen(lower(h)))', a / b, '<= 1.5x', judge(a / b, 1.5), `${ms(a)} vs ${ms(b)}${cpuNote()}`);
   }
   const cpus = os.cpus();
   const text = [

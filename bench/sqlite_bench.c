@@ -11,8 +11,8 @@
 **   1. sum(length(urn_canonical(x))) against sum(length(lower(x)));
 **   2. sum(urn_valid(x)), urn_nid, urn_nss, urn_normalize against lower(),
 **      urn_url against urn_normalize, urn_from_url against urn_url on the
-**      names that link (and generated SGTINs)
-**      and length();
+**      names that link (and generated SGTINs), urn_epc_from_hex against
+**      lower() on 1,000,000 SGTIN-96 reads, and length();
 **   3. index builds, two ways: CREATE UNIQUE INDEX on the corpus less its
 **      duplicates under every collation, and CREATE INDEX on all its rows,
 **      equivalent respellings included; under URN and URN_NS against the
@@ -726,7 +726,7 @@ int main(int argc, char **argv){
   {
     /* Results, filled by the measurements that run. */
     double mLen=0, mLower=0, mCanon=0, mValid=0, mNid=0, mNss=0, mNorm=0;
-    double mUrl=0, mUrlLk=0, mFromUrl=0;
+    double mUrl=0, mUrlLk=0, mFromUrl=0, mEpc=0, mEpcLower=0;
     double aMU[8] = {0}, aMA[8] = {0}, mUnB=0, mUnU=0;
     double aMO[8] = {0};
     double aML[8] = {0}, mInsB=0, mInsK=0;
@@ -766,8 +766,10 @@ int main(int argc, char **argv){
         "SELECT sum(length(urn_url(x))) FROM c",
         "SELECT sum(length(urn_url(x))) FROM lk",
         "SELECT sum(length(urn_from_url(u, g))) FROM lk",
+        "SELECT sum(length(urn_epc_from_hex(h))) FROM rd",
+        "SELECT sum(length(lower(h))) FROM rd",
       };
-      enum { NQ = 10 };
+      enum { NQ = 12 };
       double aM[NQ];
       fprintf(stderr, "bench: [1,2] scalar functions\n");
       /* The names that link, with their links, for urn_from_url against
@@ -786,6 +788,13 @@ int main(int argc, char **argv){
                "     - length(rtrim(substr(x, 1, instr(x, '.')-1),"
                "                    '0123456789')) END AS g"
                " FROM n WHERE urn_url(x) IS NOT NULL");
+      /* EPC reads (issue 48): 1,000,000 SGTIN-96 reads as an RFID reader
+      ** reports them, 24 hex digits, distinct serials, whatever N is. */
+      exec(db, "CREATE TABLE rd AS WITH RECURSIVE n(i) AS (VALUES (0)"
+               " UNION ALL SELECT i+1 FROM n WHERE i < 999999)"
+               " SELECT '3074257BF7194E40'"
+               " || printf('%08X', (i * 2654435761) % 4294967296) AS h"
+               " FROM n");
       timeQueries(db, azQ, NQ, opt.nRep, aM, 0, 0);
       mLen = aM[0];
       mLower = aM[1];
@@ -797,6 +806,8 @@ int main(int argc, char **argv){
       mUrl = aM[7];
       mUrlLk = aM[8];
       mFromUrl = aM[9];
+      mEpc = aM[10];
+      mEpcLower = aM[11];
     }
 
     /* 3: index builds, the two ways.  UNIQUE on u (the rows distinct
@@ -1265,6 +1276,10 @@ int main(int argc, char **argv){
       ** (issue 38, point 11). */
       rowTarget(&o, "2", "sum(length(urn_from_url(u, g)))",
                 "sum(length(urn_url(x))) same names", mFromUrl, mUrlLk, 1.5);
+      /* urn_epc_from_hex(h): 1,000,000 SGTIN-96 reads decoded to tag URIs
+      ** (issue 48, point 6). */
+      rowTarget(&o, "2", "sum(length(urn_epc_from_hex(h))), 1M",
+                "sum(length(lower(h))) same reads", mEpc, mEpcLower, 1.5);
     }
     if( want(&opt, 3) ){
       /* aMU, aMA: 0 BINARY, 1 NOCASE, 2 URN, 3 MEMCMP, 4 URN_NS; aMU: 5

@@ -34,7 +34,9 @@
 CLANG              ?= clang
 FUZZ_SECONDS       ?= 180
 FUZZ_SMOKE_SECONDS ?= 30
-# link fuzzes urn_from_url (test/fuzz/fuzz_link.c).  scan8, key8, cmp8
+# link fuzzes urn_from_url (test/fuzz/fuzz_link.c); epc the EPC binary
+# encodings, decoder and tag URI parser, round trips as the oracle
+# (test/fuzz/fuzz_epc.c).  scan8, key8, cmp8
 # and find8 are the same targets as scan, key, cmp and find built with
 # -DURN_NO_SIMD: the portable code of ext/core/urn_block.h that machines without
 # SSE2 run, in the scanner, the key writer, the comparator and the finder of
@@ -42,7 +44,7 @@ FUZZ_SMOKE_SECONDS ?= 30
 # of the seconds in fuzz and fuzz-smoke: find8 adds to find only the
 # portable runs of the scanner (fuzzed by scan8 too) and the byte loop that
 # counts characters.
-FUZZ_TARGETS       := scan key cmp find link scan8 key8 cmp8 find8
+FUZZ_TARGETS       := scan key cmp find link epc scan8 key8 cmp8 find8
 FUZZ_QUICK         := find8
 FUZZ_FLAGS         ?=
 
@@ -59,7 +61,7 @@ LLVM_PROFDATA ?= $(shell command -v llvm-profdata || command -v llvm-profdata-14
 LLVM_COV      ?= $(shell command -v llvm-cov || command -v llvm-cov-14)
 COV_FLAGS  := -O0 -g -fprofile-instr-generate -fcoverage-mapping
 # The fuzz targets that coverage builds (with SSE2; cmp8 is cmp without).
-COV_FUZZ   := scan key cmp find link
+COV_FUZZ   := scan key cmp find link epc
 
 .PHONY: check check-asan check-oom check-threads fuzz fuzz-smoke \
         fuzz-regress fuzz-build coverage golden prereqs-check prereqs-cov

@@ -319,6 +319,34 @@ static void addScripts(void){
   }
   for(e=0; e<2; e++){
     Script *p = &aScript[nScript++];
+    /* The EPC functions: a decoding, a raw URI past the glue's stack
+    ** buffer (both ways), an encoding and its refusal, urn_epc_tag,
+    ** urn_epc_pure, and urn_epc's cursor (a long raw URI allocated, a
+    ** join that refilters it). */
+    static const Script aEpc = { "epc", 0, {
+      "SELECT urn_epc_from_hex('3074257BF7194E4000001A85'),"
+      " urn_epc_from_hex('307'), urn_epc_from_hex(NULL)",
+      "SELECT length(urn_epc_from_hex(printf('%.600c', 'A'))),"
+      " length(urn_epc_to_hex('urn:epc:raw:2400.x' || printf('%.600c', 'A')))",
+      "SELECT urn_epc_to_hex('urn:epc:tag:sgtin-198:3.0614141.812345.32a%2Fb')",
+      "SELECT urn_epc_to_hex('urn:epc:tag:sgtin-96:3.0614141.812345.06789')",
+      "SELECT urn_epc_tag('urn:epc:id:sgtin:0614141.812345.6789', 'sgtin-96', 3),"
+      " urn_epc_pure('urn:epc:tag:sgtin-96:3.0614141.812345.6789')",
+      "SELECT urn_epc_tag('urn:epc:id:sgtin:0614141.812345.6789', 'x', 3)",
+      "SELECT * FROM urn_epc('3074257BF7194E4000001A85')",
+      "{",
+      "CREATE TABLE r(h TEXT)",
+      "INSERT INTO r VALUES('311BA1B300CE0A6A83000000'), (NULL), ('zz'),"
+      " (printf('%.600c', 'B'))",
+      "SELECT length(e.tag), e.scheme, e.serial, e.input IS r.h FROM r"
+      " LEFT JOIN urn_epc(r.h) AS e",
+      "}",
+      0 } };
+    *p = aEpc;
+    p->zEncoding = azEnc[e];
+  }
+  for(e=0; e<2; e++){
+    Script *p = &aScript[nScript++];
     static const Script aTable = { "table", 0, {
       "{",
       "BEGIN",

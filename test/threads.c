@@ -90,6 +90,24 @@ static const struct Stmt {
     " urn_from_url('https://nbn-resolving.org/' || ?1),"
     " urn_from_url('https://urn.kb.se/resolve?urn=' || ?2),"
     " urn_from_url('https://id.gs1.org/01/80614141123458/21/' || ?2, 7)" },
+  { "urn_epc_from_hex",
+    "SELECT urn_epc_from_hex(?1), urn_epc_from_hex(hex(?1)),"
+    " urn_epc_from_hex('3074257BF7194E40' || substr(hex(?2) || '0000', 1, 8))" },
+  { "urn_epc_to_hex",
+    "SELECT urn_epc_to_hex(?1), urn_epc_to_hex(urn_epc_from_hex(hex(?1))),"
+    " urn_epc_to_hex('urn:epc:tag:giai-202:1.0614141.'"
+    " || coalesce(nullif(substr(hex(?2), 1, 20), ''), '0'))" },
+  { "urn_epc_tag",
+    "SELECT urn_epc_tag('urn:epc:id:sgtin:0614141.812345.' || length(?2),"
+    " 'sgtin-96', 3), urn_epc_tag('urn:epc:id:sscc:0614141.' ||"
+    " substr(length(?1) || '0000000000', 1, 10), 'sscc-96', 1)" },
+  { "urn_epc_pure",
+    "SELECT urn_epc_pure(?1), urn_epc_pure(urn_epc_from_hex(hex(?2))),"
+    " urn_epc_pure('urn:epc:tag:sgtin-198:2.0614141.812345.'"
+    " || coalesce(nullif(substr(hex(?1), 1, 20), ''), 'x'))" },
+  { "urn_epc",
+    "SELECT count(*), group_concat(tag), group_concat(scheme),"
+    " group_concat(serial) FROM urn_epc(hex(?1) || hex(?2))" },
   { "urn_resolvers",
     "SELECT count(*), group_concat(template) FROM urn_resolvers"
     " WHERE nid = urn_nid(?1)" },

@@ -29,6 +29,15 @@
 **   urn_from_url(U [,GCP_LENGTH])
 **                               VARCHAR; GCP_LENGTH a BIGINT (6 to 12, or
 **                               NULL), an error otherwise, as in SQLite
+**   urn_epc_from_hex(HEX), urn_epc_to_hex(TAG), urn_epc_pure(TAG)
+**                               VARCHAR (ext/core/urn_epc.h)
+**   urn_epc_tag(PURE, SCHEME, FILTER)
+**                               VARCHAR; FILTER a BIGINT
+**   urn_epc(HEX)                STRUCT(tag, pure, scheme VARCHAR, filter
+**                               INTEGER, company, reference, serial
+**                               VARCHAR): the columns of SQLite's table-
+**                               valued urn_epc (urn_epc_sql.c), NULL where
+**                               it gives no row; for GROUP BY over reads
 **   urn_extract_all(T [,MODE])  LIST(VARCHAR): the URNs urn_find(T, MODE)
 **                               finds, in order (ext/core/urn_find.h)
 **   urn_parse(X [,MODE])        STRUCT(valid BOOLEAN, nid, nss, r, q, f,
@@ -73,6 +82,7 @@
 #include "../core/urn_block.h"
 #include "../core/urn_url.h"
 #include "../core/urn_link.h"
+#include "../core/urn_epc.h"
 
 /* urn_version(): VERSION's, as in every engine (ext/core/urn_version.h);
 ** make duckdb-test compares the two engines' urn_version(). */
@@ -103,9 +113,10 @@ typedef struct DuckOut {
   unsigned char *zHeap;
   size_t nHeap;
   duckdb_vector list;         /* urn_extract_all: the LIST result */
-  char zErr[URN_MODE_ERROR_MAX];
+  char zErr[URN_EPC_ERROR_MAX];  /* the longest message of any function */
   unsigned char aStack[DUCK_STACK];
 } DuckOut;
+typedef char duckErrFitsMode[URN_EPC_ERROR_MAX>=URN_MODE_ERROR_MAX ? 1 : -1];
 
 /* Room for n bytes of result in *p: its stack buffer, or its heap buffer,
 ** grown to at least n.  0 when memory runs out (zErr then says so). */
@@ -140,6 +151,7 @@ typedef int (*DuckRowFunc)(const DuckFunc *pF, int mode, const DuckArg *aArg,
 #define RET_KEY     2   /* VARCHAR for a VARCHAR X, BLOB for a BLOB X */
 #define RET_LIST    3   /* LIST(VARCHAR) */
 #define RET_STRUCT  4   /* urn_parse's STRUCT (duckParseType()) */
+#define RET_EPC     5   /* urn_epc's STRUCT (duckEpcType()) */
 
 /* A row of the registration table; a pointer to it is the function's extra
 ** info, so that the row function and the messages know their function. */
@@ -389,6 +401,43 @@ static int rowNbnComplete(const DuckFunc *pF, int mode, const DuckArg *a,
   if( nOut==URN_URL_NULL ) return DUCK_NULL;
   pOut->z = zOut;
   pOut->n = nOut;
+  return DUCK_TEXT;
+}
+
+/* urn_epc_from_hex(HEX), urn_epc_to_hex(TAG), urn_epc_pure(TAG)
+** (ext/core/urn_epc.h): on the stack buffer, or computed again into the
+** heap one when longer (a raw URI of a long HEX). */
+static int rowEpc(const DuckFunc *pF, int mode, const DuckArg *a, int nArg,
+                  DuckOut *pOut){
+  unsigned char *zOut = pOut->aStack;
+  size_t nAns;
+  int pass;
+  UrnEpcErr err;
+  (void)mode; (void)nArg;
+  for(pass=0; pass<2; pass++){
+    size_t nRoom = pass ? nAns : DUCK_STACK;
+    switch( pF->zName[8] ){
+      case 'f': nAns = urnEpcFromHex(a[0].z, a[0].n, (char*)zOut, nRoom, 0);
+                break;
+      case 't': nAns = urnEpcToHex(a[0].z, a[0].n, pF->zName, (char*)zOut,
+                                   nRoom, &err);
+                break;
+      default:  nAns = urnEpcPure(a[0].z, a[0].n, (char*)zOut, nRoom);
+                break;
+    }
+    if( nAns==URN_EPC_NULL ){
+      if( pF->zName[8]!='t' || err.zMsg[0]==0 ) return DUCK_NULL;
+      strcpy(pOut->zErr, err.zMsg);
+      return DUCK_ERROR;
+    }
+    if( nAns<=DUCK_STACK ) break;
+    if( pass ) break;
+    if( nAns>DUCK_STRING_MAX ) return duckTooBig(pOut);
+    zOut = duckReserve(pOut, nAns);
+    if( zOut==0 ) return DUCK_ERROR;
+  }
+  pOut->z = zOut;
+  pOut->n = nAns;
   return DUCK_TEXT;
 }
 
@@ -848,6 +897,130 @@ static void duckParseScalar(duckdb_function_info info, duckdb_data_chunk input,
   for(k=0; k<PARSE_NFIELD; k++) free(aField[k].chunk.z);
 }
 
+/* ---- urn_epc: a decoded tag in one STRUCT -------------------------------- */
+
+/* The fields of urn_epc's STRUCT: the columns of SQLite's urn_epc(HEX),
+** filter an INTEGER, the others VARCHAR. */
+#define EPC_NFIELD 7
+#define EPC_FILTER 3
+static duckdb_logical_type duckEpcType(void){
+  const char *azField[EPC_NFIELD] = {
+    "tag", "pure", "scheme", "filter", "company", "reference", "serial"
+  };
+  duckdb_logical_type aType[EPC_NFIELD], t;
+  int k;
+  for(k=0; k<EPC_NFIELD; k++){
+    aType[k] = duckdb_create_logical_type(k==EPC_FILTER ? DUCKDB_TYPE_INTEGER
+                                                        : DUCKDB_TYPE_VARCHAR);
+  }
+  t = duckdb_create_struct_type(aType, azField, EPC_NFIELD);
+  for(k=0; k<EPC_NFIELD; k++) duckdb_destroy_logical_type(&aType[k]);
+  return t;
+}
+
+/* urn_epc(HEX): one decoding (urnEpcFromHex() with its UrnEpcParts), each
+** field a span of the tag URI, as SQLite's urn_epc gives its columns
+** (urn_epc_sql.c); NULL (the row and every field) where SQLite's gives no
+** row: a NULL HEX, or one that is not hex. */
+static void duckEpcScalar(duckdb_function_info info, duckdb_data_chunk input,
+                          duckdb_vector output){
+  idx_t nRow = duckdb_data_chunk_get_size(input), i;
+  duckdb_vector vIn = duckdb_data_chunk_get_vector(input, 0);
+  DuckCol col;
+  DuckField aField[EPC_NFIELD];
+  uint64_t *pOutValid;
+  int32_t *aFilter;
+  DuckOut out;
+  int k;
+  memset(aField, 0, sizeof(aField));
+  out.zHeap = 0;
+  out.nHeap = 0;
+  out.zErr[0] = 0;
+  col.a = (duckdb_string_t*)duckdb_vector_get_data(vIn);
+  col.pValid = duckdb_vector_get_validity(vIn);
+  duckdb_vector_ensure_validity_writable(output);
+  pOutValid = duckdb_vector_get_validity(output);
+  for(k=0; k<EPC_NFIELD; k++){
+    DuckField *p = &aField[k];
+    p->v = duckdb_struct_vector_get_child(output, (idx_t)k);
+    duckdb_vector_ensure_validity_writable(p->v);
+    p->pValid = duckdb_vector_get_validity(p->v);
+    p->aStr = (duckdb_string_t*)duckdb_vector_get_data(p->v);
+  }
+  aFilter = (int32_t*)duckdb_vector_get_data(aField[EPC_FILTER].v);
+  for(i=0; i<nRow; i++){
+    UrnEpcParts pp;
+    const unsigned char *z = 0;
+    unsigned char *zTag = out.aStack, aPure[URN_EPC_URI_MAX];
+    size_t n = 0, nTag;
+    int oom;
+    if( duckIsValid(&col, i) ){
+      z = urnDuckBytes(&col.a[i], &n);
+      nTag = urnEpcFromHex(z, n, (char*)zTag, DUCK_STACK, &pp);
+    }else{
+      nTag = URN_EPC_NULL;
+    }
+    if( nTag==URN_EPC_NULL ){
+      duckdb_validity_set_row_invalid(pOutValid, i);
+      for(k=0; k<EPC_NFIELD; k++){
+        duckdb_validity_set_row_invalid(aField[k].pValid, i);
+      }
+      continue;
+    }
+    if( nTag>DUCK_STACK ){
+      if( nTag>DUCK_STRING_MAX ){
+        duckTooBig(&out);
+        break;
+      }
+      zTag = duckReserve(&out, nTag);
+      if( zTag==0 ) break;
+      urnEpcFromHex(z, n, (char*)zTag, nTag, &pp);
+    }
+    oom = duckFieldSet(aField, 0, i, zTag, nTag);
+    if( pp.zPure ){
+      /* "urn:epc:id:" scheme ":" and the fields (TDS §12.3.3). */
+      size_t k2 = strlen(pp.zPure), nBody = nTag - pp.offBody;
+      memcpy(aPure, "urn:epc:id:", 11);
+      memcpy(aPure+11, pp.zPure, k2);
+      aPure[11+k2] = ':';
+      memcpy(aPure+12+k2, zTag+pp.offBody, nBody);
+      if( !oom ) oom = duckFieldSet(aField, 1, i, aPure, 12+k2+nBody);
+      if( !oom ) oom = duckFieldSet(aField, 4, i, zTag+pp.offBody,
+                                    pp.nCompany);
+      if( !oom ) oom = duckFieldSet(aField, 5, i,
+                                    pp.hasRef ? zTag+pp.offRef : 0, pp.nRef);
+      if( !oom ) oom = duckFieldSet(aField, 6, i, zTag+pp.offSerial,
+                                    pp.nSerial);
+    }else{
+      duckdb_validity_set_row_invalid(aField[1].pValid, i);
+      for(k=4; k<EPC_NFIELD; k++){
+        duckdb_validity_set_row_invalid(aField[k].pValid, i);
+      }
+    }
+    if( !oom ) oom = duckFieldSet(aField, 2, i,
+                                  (const unsigned char*)pp.zScheme,
+                                  pp.zScheme ? strlen(pp.zScheme) : 0);
+    if( pp.iFilter>=0 ) aFilter[i] = pp.iFilter;
+    else duckdb_validity_set_row_invalid(aField[EPC_FILTER].pValid, i);
+    if( oom ){
+      strcpy(out.zErr, "out of memory");
+      break;
+    }
+  }
+  if( out.zErr[0] ){
+    duckdb_scalar_function_set_error(info, out.zErr);
+  }else{
+    for(k=0; k<EPC_NFIELD; k++){
+      DuckField *p = &aField[k];
+      if( k!=EPC_FILTER ){
+        duckChunkFinish(&p->chunk, p->v, p->aStr, p->pValid, nRow);
+      }
+    }
+  }
+  free(out.zHeap);
+  for(k=0; k<EPC_NFIELD; k++) free(aField[k].chunk.z);
+}
+
 /* The loop with the row function X inlined into it, for the functions
 ** that run over whole columns (the benchmark's, docs/duckdb.md "Speed"). */
 #define DUCK_SCALAR(X) \
@@ -857,6 +1030,7 @@ static void duckParseScalar(duckdb_function_info info, duckdb_data_chunk input,
   }
 DUCK_SCALAR(rowValid)
 DUCK_SCALAR(rowKey)
+DUCK_SCALAR(rowEpc)
 
 /* The scalar functions.  nMin..nMax counts MODE; nData arguments come
 ** before it. */
@@ -887,6 +1061,12 @@ static const DuckFunc aDuckFunc[] = {
   { "urn_url",          1, 3, 2, 2, URN_MODES_ALL,    RET_VARCHAR, rowUrl, 0 },
   { "urn_nbn_complete", 1, 1, 1, 1, 0,                RET_VARCHAR, rowNbnComplete,
     0 },
+  { "urn_epc_from_hex", 1, 1, 1, 1, 0,                RET_VARCHAR, rowEpc,
+    rowEpcScalar },
+  { "urn_epc_to_hex",   1, 1, 1, 1, 0,                RET_VARCHAR, rowEpc, 0 },
+  { "urn_epc_pure",     1, 1, 1, 1, 0,                RET_VARCHAR, rowEpc, 0 },
+  { "urn_epc",          1, 1, 1, 1, 0,                RET_EPC,     0,
+    duckEpcScalar },
   { "urn_extract_all",  1, 2, 1, 1, URN_MODES_ALL,    RET_LIST,
     rowExtractAll, 0 },
   { "urn_parse",        1, 2, 1, 1, URN_MODES_ALL,    RET_STRUCT,  0,
@@ -975,22 +1155,32 @@ static void duckFromUrl(duckdb_function_info info, duckdb_data_chunk input,
   free(chunk.z);
 }
 
-/* urn_from_url's four overloads: U VARCHAR or BLOB, with or without
-** GCP_LENGTH.  0 on success. */
-static int duckRegisterFromUrl(duckdb_connection con){
-  duckdb_scalar_function_set set =
-    duckdb_create_scalar_function_set("urn_from_url");
-  int rc = 0, nArg, blob;
-  for(nArg=1; rc==0 && nArg<=2; nArg++){
-    for(blob=0; rc==0 && blob<2; blob++){
+/* Register the function zName, computed by xFunc, with the overloads of
+** each signature of azSig (0-terminated): a letter per argument, 'S' a
+** VARCHAR or a BLOB (every combination), 'I' a BIGINT; a VARCHAR result.
+** For the functions with a number among their arguments (urn_from_url,
+** urn_epc_tag), which have loops of their own.  0 on success. */
+static int duckRegisterSigs(duckdb_connection con, const char *zName,
+                            duckdb_scalar_function_t xFunc,
+                            const char *const *azSig){
+  duckdb_scalar_function_set set = duckdb_create_scalar_function_set(zName);
+  int rc = 0;
+  for(; rc==0 && *azSig; azSig++){
+    const char *zSig = *azSig;
+    unsigned nS = 0, m, k;
+    for(k=0; zSig[k]; k++) nS += zSig[k]=='S';
+    for(m=0; rc==0 && m<(1u<<nS); m++){
       duckdb_scalar_function f = duckdb_create_scalar_function();
-      duckdb_logical_type t = duckdb_create_logical_type(
-          blob ? DUCKDB_TYPE_BLOB : DUCKDB_TYPE_VARCHAR);
-      duckdb_scalar_function_set_name(f, "urn_from_url");
-      duckdb_scalar_function_add_parameter(f, t);
-      duckdb_destroy_logical_type(&t);
-      if( nArg==2 ){
-        t = duckdb_create_logical_type(DUCKDB_TYPE_BIGINT);
+      duckdb_logical_type t;
+      unsigned iS = 0;
+      duckdb_scalar_function_set_name(f, zName);
+      for(k=0; zSig[k]; k++){
+        duckdb_type e = DUCKDB_TYPE_BIGINT;
+        if( zSig[k]=='S' ){
+          e = (m>>iS)&1 ? DUCKDB_TYPE_BLOB : DUCKDB_TYPE_VARCHAR;
+          iS++;
+        }
+        t = duckdb_create_logical_type(e);
         duckdb_scalar_function_add_parameter(f, t);
         duckdb_destroy_logical_type(&t);
       }
@@ -998,7 +1188,7 @@ static int duckRegisterFromUrl(duckdb_connection con){
       duckdb_scalar_function_set_return_type(f, t);
       duckdb_destroy_logical_type(&t);
       duckdb_scalar_function_set_special_handling(f);
-      duckdb_scalar_function_set_function(f, duckFromUrl);
+      duckdb_scalar_function_set_function(f, xFunc);
       rc = duckdb_add_scalar_function_to_set(set, f)==DuckDBSuccess ? 0 : 1;
       duckdb_destroy_scalar_function(&f);
     }
@@ -1011,6 +1201,70 @@ static int duckRegisterFromUrl(duckdb_connection con){
 }
 
 
+/* ---- urn_epc_tag(PURE, SCHEME, FILTER) ----------------------------------
+
+** Its own loop, as urn_from_url's: FILTER is a BIGINT.  NULL for any NULL
+** argument; the core checks SCHEME, then FILTER, then PURE, with SQLite's
+** messages.  A tag URI fits the stack buffer (URN_EPC_URI_MAX). */
+static void duckEpcTag(duckdb_function_info info, duckdb_data_chunk input,
+                       duckdb_vector output){
+  idx_t nRow = duckdb_data_chunk_get_size(input), i;
+  DuckCol aCol[2];
+  int64_t *aFilter;
+  uint64_t *pFilterValid, *pOutValid;
+  duckdb_string_t *aStr;
+  duckdb_vector vF = duckdb_data_chunk_get_vector(input, 2);
+  DuckChunk chunk;
+  char zErr[URN_EPC_ERROR_MAX];
+  int c;
+  memset(&chunk, 0, sizeof(chunk));
+  zErr[0] = 0;
+  for(c=0; c<2; c++){
+    duckdb_vector v = duckdb_data_chunk_get_vector(input, (idx_t)c);
+    aCol[c].a = (duckdb_string_t*)duckdb_vector_get_data(v);
+    aCol[c].pValid = duckdb_vector_get_validity(v);
+  }
+  aFilter = (int64_t*)duckdb_vector_get_data(vF);
+  pFilterValid = duckdb_vector_get_validity(vF);
+  duckdb_vector_ensure_validity_writable(output);
+  pOutValid = duckdb_vector_get_validity(output);
+  aStr = (duckdb_string_t*)duckdb_vector_get_data(output);
+  for(i=0; i<nRow; i++){
+    const unsigned char *z, *zScheme;
+    size_t n, nScheme, nTag;
+    char aTag[URN_EPC_URI_MAX];
+    UrnEpcErr err;
+    if( !duckIsValid(&aCol[0], i) || !duckIsValid(&aCol[1], i)
+     || (pFilterValid && !((pFilterValid[i>>6]>>(i&63)) & 1)) ){
+      duckdb_validity_set_row_invalid(pOutValid, i);
+      continue;
+    }
+    z = urnDuckBytes(&aCol[0].a[i], &n);
+    zScheme = urnDuckBytes(&aCol[1].a[i], &nScheme);
+    nTag = urnEpcTag(z, n, zScheme, nScheme, (long long)aFilter[i],
+                     "urn_epc_tag", aTag, sizeof(aTag), &err);
+    if( nTag==URN_EPC_NULL ){
+      if( err.zMsg[0] ){
+        strcpy(zErr, err.zMsg);
+        break;
+      }
+      duckdb_validity_set_row_invalid(pOutValid, i);
+      continue;
+    }
+    if( duckChunkAdd(&chunk, aStr, i, (const unsigned char*)aTag, nTag) ){
+      strcpy(zErr, "out of memory");
+      break;
+    }
+  }
+  if( zErr[0] ){
+    duckdb_scalar_function_set_error(info, zErr);
+  }else{
+    duckChunkFinish(&chunk, output, aStr, pOutValid, nRow);
+  }
+  free(chunk.z);
+}
+
+
 /* ---- Registration ------------------------------------------------------- */
 
 /* The logical type of a result: eRet, and for RET_KEY the type of X. */
@@ -1020,6 +1274,7 @@ static duckdb_logical_type duckRetType(int eRet, duckdb_type eX){
     case RET_BOOL: return duckdb_create_logical_type(DUCKDB_TYPE_BOOLEAN);
     case RET_KEY:  return duckdb_create_logical_type(eX);
     case RET_STRUCT: return duckParseType(eX);
+    case RET_EPC:  return duckEpcType();
     case RET_LIST:
       tChild = duckdb_create_logical_type(DUCKDB_TYPE_VARCHAR);
       t = duckdb_create_list_type(tChild);
@@ -1082,7 +1337,12 @@ static int duckRegisterScalars(duckdb_connection con){
 /* The entry point, urn_init_c_api: DuckDB hands it a connection. */
 DUCKDB_EXTENSION_ENTRYPOINT(duckdb_connection con, duckdb_extension_info info,
                             struct duckdb_extension_access *access){
-  if( duckRegisterScalars(con) || duckRegisterFromUrl(con)
+  /* urn_from_url(U [,GCP_LENGTH]), urn_epc_tag(PURE, SCHEME, FILTER) */
+  static const char *const azFromUrl[] = { "S", "SI", 0 };
+  static const char *const azEpcTag[] = { "SSI", 0 };
+  if( duckRegisterScalars(con)
+   || duckRegisterSigs(con, "urn_from_url", duckFromUrl, azFromUrl)
+   || duckRegisterSigs(con, "urn_epc_tag", duckEpcTag, azEpcTag)
    || urnDuckRegisterTables(con) ){
     access->set_error(info, "urn: registering the functions failed");
     return false;

@@ -231,3 +231,23 @@ CREATE OPERATOR ^@ (
   LEFTARG = urn, RIGHTARG = text, PROCEDURE = urn_has_prefix,
   RESTRICT = urn_prefix_sel
 );
+
+-- ---- EPC binary: RFID tags' bits to EPC tag URIs and back -------------------
+-- New in 0.2.0: the install script's block of the same name, so that the
+-- update makes a fresh install's objects.  The functions of SQLite's
+-- urn_epc_sql.c (docs/functions.md); urn_epc is one value of the composite
+-- type urn_epc_fields (SQLite's table urn_epc gives one row with these
+-- columns): NULL where that gives no row.
+CREATE FUNCTION urn_epc_from_hex(text) RETURNS text
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_epc_to_hex(text) RETURNS text
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_epc_tag(text, text, bigint) RETURNS text
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION urn_epc_pure(text) RETURNS text
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE TYPE urn_epc_fields AS (tag text, pure text, scheme text,
+                               filter integer, company text,
+                               reference text, serial text);
+CREATE FUNCTION urn_epc(hex text) RETURNS urn_epc_fields
+  AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

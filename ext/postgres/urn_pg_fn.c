@@ -35,6 +35,8 @@
 #include "../core/urn_ns_rules.h"
 #include "../core/urn_url.h"
 #include "../core/urn_link.h"
+#include "../core/urn_epc.h"
+#include "funcapi.h"
 
 typedef struct UrnPgFunc UrnPgFunc;
 
@@ -409,3 +411,128 @@ URN_PG_FUNC(urn_registry_date,  0, 0, 0,                rowVersion)
 URN_PG_FUNC(urn_url,            2, 2, URN_MODES_ALL,    rowUrl)
 URN_PG_FUNC(urn_nbn_complete,   1, 1, 0,                rowNbnComplete)
 URN_PG_FUNC(urn_extract_all,    1, 1, URN_MODES_ALL,    rowExtractAll)
+
+/* ---- The EPC binary encodings (ext/core/urn_epc.h) ---------------------
+
+** Functions of their own (FILTER is a bigint; urn_epc is a composite):
+**   urn_epc_from_hex(HEX), urn_epc_to_hex(TAG), urn_epc_pure(TAG)   text
+**   urn_epc_tag(PURE, SCHEME, FILTER bigint)                        text
+**   urn_epc(HEX)     one value of the composite type urn_epc_fields (the
+**                    columns of SQLite's table urn_epc); NULL where SQLite
+**                    gives no row
+** NULL for a NULL argument (STRICT); a field the scheme cannot hold is an
+** error (22023) with SQLite's message. */
+
+/* The answer of x, or its error: measured on the stack, then written once
+** into the text. */
+static Datum urnPgEpcText(int eFunc, FunctionCallInfo fcinfo){
+  char aBuf[512];
+  UrnPgArg a = urnPgArg(fcinfo, 0);
+  UrnEpcErr err;
+  size_t n = 0;
+  int pass;
+  text *t = 0;
+  err.zMsg[0] = 0;
+  for(pass=0; pass<2; pass++){
+    char *zOut = pass ? VARDATA(t) : aBuf;
+    size_t nRoom = pass ? n : sizeof(aBuf);
+    switch( eFunc ){
+      case 'f': n = urnEpcFromHex(a.z, a.n, zOut, nRoom, 0); break;
+      case 't': n = urnEpcToHex(a.z, a.n, "urn_epc_to_hex", zOut, nRoom,
+                                &err); break;
+      default:  n = urnEpcPure(a.z, a.n, zOut, nRoom); break;
+    }
+    if( n==URN_EPC_NULL ){
+      if( err.zMsg[0] ){
+        ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                        errmsg("%s", err.zMsg)));
+      }
+      PG_RETURN_NULL();
+    }
+    if( pass==0 ){
+      t = urnPgTextAlloc(n);
+      if( n<=sizeof(aBuf) ){
+        memcpy(VARDATA(t), aBuf, n);
+        break;
+      }
+    }
+  }
+  PG_RETURN_TEXT_P(t);
+}
+
+PG_FUNCTION_INFO_V1(urn_epc_from_hex);
+Datum urn_epc_from_hex(PG_FUNCTION_ARGS){ return urnPgEpcText('f', fcinfo); }
+PG_FUNCTION_INFO_V1(urn_epc_to_hex);
+Datum urn_epc_to_hex(PG_FUNCTION_ARGS){ return urnPgEpcText('t', fcinfo); }
+PG_FUNCTION_INFO_V1(urn_epc_pure);
+Datum urn_epc_pure(PG_FUNCTION_ARGS){ return urnPgEpcText('p', fcinfo); }
+
+PG_FUNCTION_INFO_V1(urn_epc_tag);
+Datum urn_epc_tag(PG_FUNCTION_ARGS){
+  UrnPgArg a = urnPgArg(fcinfo, 0), s = urnPgArg(fcinfo, 1);
+  char aTag[URN_EPC_URI_MAX];
+  UrnEpcErr err;
+  size_t n = urnEpcTag(a.z, a.n, s.z, s.n, (long long)PG_GETARG_INT64(2),
+                       "urn_epc_tag", aTag, sizeof(aTag), &err);
+  if( n==URN_EPC_NULL ){
+    if( err.zMsg[0] ){
+      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                      errmsg("%s", err.zMsg)));
+    }
+    PG_RETURN_NULL();
+  }
+  PG_RETURN_TEXT_P(urnPgText(aTag, n));
+}
+
+/* urn_epc(HEX): tag, pure, scheme, filter (integer), company, reference,
+** serial, each a span of one decoding, as SQLite's urn_epc gives them. */
+PG_FUNCTION_INFO_V1(urn_epc);
+Datum urn_epc(PG_FUNCTION_ARGS){
+  UrnPgArg a = urnPgArg(fcinfo, 0);
+  UrnEpcParts pp;
+  TupleDesc desc;
+  Datum values[7];
+  bool nulls[7];
+  text *t;
+  size_t n;
+  int i;
+  n = urnEpcFromHex(a.z, a.n, 0, 0, &pp);
+  if( n==URN_EPC_NULL ) PG_RETURN_NULL();
+  if( get_call_result_type(fcinfo, NULL, &desc)!=TYPEFUNC_COMPOSITE ){
+    ereport(ERROR, (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+                    errmsg("urn_epc(): called where no row type is expected")));
+  }
+  desc = BlessTupleDesc(desc);
+  t = urnPgTextAlloc(n);
+  urnEpcFromHex(a.z, a.n, VARDATA(t), n, &pp);
+  for(i=0; i<7; i++) nulls[i] = true;
+  values[0] = PointerGetDatum(t);
+  nulls[0] = false;
+  if( pp.zScheme ){
+    values[2] = PointerGetDatum(urnPgText(pp.zScheme, strlen(pp.zScheme)));
+    nulls[2] = false;
+  }
+  if( pp.iFilter>=0 ){
+    values[3] = Int32GetDatum(pp.iFilter);
+    nulls[3] = false;
+  }
+  if( pp.zPure ){
+    /* "urn:epc:id:" scheme ":" and the fields (TDS §12.3.3). */
+    const char *zTag = VARDATA(t);
+    size_t k = strlen(pp.zPure), nBody = n - pp.offBody;
+    text *p = urnPgTextAlloc(12+k+nBody);
+    memcpy(VARDATA(p), "urn:epc:id:", 11);
+    memcpy(VARDATA(p)+11, pp.zPure, k);
+    VARDATA(p)[11+k] = ':';
+    memcpy(VARDATA(p)+12+k, zTag+pp.offBody, nBody);
+    values[1] = PointerGetDatum(p);
+    values[4] = PointerGetDatum(urnPgText(zTag+pp.offBody, pp.nCompany));
+    values[6] = PointerGetDatum(urnPgText(zTag+pp.offSerial, pp.nSerial));
+    nulls[1] = nulls[4] = nulls[6] = false;
+    if( pp.hasRef ){
+      values[5] = PointerGetDatum(urnPgText(zTag+pp.offRef, pp.nRef));
+      nulls[5] = false;
+    }
+  }
+  PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(desc, values, nulls)));
+}

@@ -74,6 +74,12 @@
 **   urn_url(X [,TEMPLATE [,MODE]]), urn_from_url(U
 **   [,GCP_LENGTH]), urn_nbn_complete() and the virtual
 **   table urn_resolvers                                   urn_url_sql.c
+**   urn_epc_from_hex(HEX), urn_epc_to_hex(TAG),
+**   urn_epc_tag(PURE, SCHEME, FILTER), urn_epc_pure(TAG):
+**   RFID tags' EPC bits to EPC tag URIs and back (GS1
+**   Tag Data Standard §14, §15), and the table-valued
+**   function urn_epc(HEX) of the decoded fields:
+**   "SELECT * FROM urn_epc(HEX)"                          urn_epc_sql.c
 **
 ** Extractors, urn_canonical and urn_normalize give NULL for a string that is
 ** not a URN under MODE (urn_key gives the string).  Every function gives
@@ -477,6 +483,7 @@ static int urnRegister(sqlite3 *db){
   if( rc==SQLITE_OK ) rc = urnRegisterFind(db);
   if( rc==SQLITE_OK ) rc = urnRegisterParse(db);
   if( rc==SQLITE_OK ) rc = urnRegisterUrl(db);
+  if( rc==SQLITE_OK ) rc = urnRegisterEpc(db);
   /* In a UTF-16 database SQLite picks the comparator of its encoding and
   ** hands it the strings as stored (docs/design.md, "Database
   ** encodings"). */

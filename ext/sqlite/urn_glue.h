@@ -98,4 +98,8 @@ int urnRegisterNs(sqlite3 *db);
 ** virtual table urn_resolvers) on db. */
 int urnRegisterUrl(sqlite3 *db);
 
+/* Register what urn_epc_sql.c provides (urn_epc_from_hex, urn_epc_to_hex,
+** urn_epc_tag, urn_epc_pure and the table-valued function urn_epc) on db. */
+int urnRegisterEpc(sqlite3 *db);
+
 #endif /* URN_GLUE_H */

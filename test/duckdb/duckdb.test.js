@@ -126,7 +126,10 @@ function sqliteAnswers(cases, dir) {
 // DuckDB's answers: the cases in a table, one query per function, argument
 // kinds and MODE kind (a MODE that names no mode fails its whole query, so
 // those run one case a query).
-const RET = { urn_valid: 'bool', urn_equal: 'bool', urn_extract_all: 'list', urn_parse: 'struct' };
+const RET = { urn_valid: 'bool', urn_equal: 'bool', urn_extract_all: 'list', urn_parse: 'struct',
+              urn_epc: 'epc' };
+// urn_epc's STRUCT as sqlite_ref.tcl writes urn_epc's row.
+const EPC_FIELDS = ['tag', 'pure', 'scheme', 'filter', 'company', 'reference', 'serial'];
 // urn_parse's STRUCT as sqlite_ref.tcl writes urn_parse's row: S: then
 // valid, then each other field's bytes in hex or N for NULL, by commas.
 const PARSE_FIELDS = ['nid', 'nss', 'r', 'q', 'f', 'canonical', 'key'];
@@ -135,6 +138,11 @@ function resultSql(func, expr) {
   if (RET[func] === 'struct') {
     return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'S:' || ((${expr}).valid::INT)::VARCHAR || ` +
       PARSE_FIELDS.map((f) => `',' || coalesce(hex((${expr}).${f}), 'N')`).join(' || ') + ' END';
+  }
+  if (RET[func] === 'epc') {
+    return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'S:' || ` +
+      EPC_FIELDS.map((f) => `coalesce(${f === 'filter' ? `(${expr}).filter::VARCHAR` : `hex((${expr}).${f})`}, 'N')`)
+        .join(" || ',' || ") + ' END';
   }
   if (RET[func] === 'list') return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'L:' || coalesce(array_to_string(list_transform(${expr}, u -> hex(u)), ','), '') END`;
   return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'T:' || hex(${expr}) END`;
@@ -162,18 +170,21 @@ async function duckAnswers(con, cases, dir) {
   await con.run('ALTER TABLE cases ALTER id TYPE INTEGER');
   const groups = new Map();
   const ans = new Map();
-  // One query per function, MODE, argument kinds, template and GCP_LENGTH;
-  // a query that fails (a bad MODE or template fails its whole query) is
-  // asked again one case at a time, each case getting its own error.
+  // One query per function, MODE, argument kinds, template and integer
+  // argument (GCP_LENGTH, FILTER: literals in the query); a query that
+  // fails (a bad MODE or template fails its whole query, a field a scheme
+  // cannot hold its row's) is asked again one case at a time, each case
+  // getting its own error.
   for (const c of cases) {
     const tpl = c.func === 'urn_url' && c.args.length > 1 ? [c.args[1]]
-      : c.func === 'urn_from_url' ? c.args.filter((t) => t[0] === 'I') : [];
+      : c.args.filter((t) => t[0] === 'I');
     const key = [c.func, c.mode, ...c.args.map((t) => t[0]), ...tpl].join(' ');
     if (!groups.has(key)) groups.set(key, { ids: [], c });
     groups.get(key).ids.push(c.id);
   }
   const ask = async (c, ids) => {
-    const args = c.args.map((t, i) => (c.func === 'urn_from_url' && i === 1 && t === 'N'
+    const args = c.args.map((t, i) => ((c.func === 'urn_from_url' && i === 1 && t === 'N')
+      || (c.func === 'urn_epc_tag' && i === 2 && t === 'N')
       ? 'CAST(NULL AS BIGINT)' : argSql(t, `a${i + 1}`)));
     if (c.mode !== '-') args.push(argSql(c.mode, 'm'));
     const expr = `${c.func}(${args.join(', ')})`;
@@ -410,11 +421,13 @@ async function documented(con) {
   for (const n of names) ok(`4.9.${n}`, heads.includes(n), `${n} has no ### heading in docs/`);
   // The reference's signatures (docs/functions.md): DuckDB's column names,
   // for every function DuckDB registers and none other, the type it
-  // registered for VARCHAR arguments (TABLE for a table function); every
-  // group table's example in DuckDB's form gives the page's result.
+  // registered for VARCHAR arguments (TABLE for a table function; the
+  // overload of VARCHAR arguments, BIGINTs aside); every group table's
+  // example in DuckDB's form gives the page's result.
   const ref = reference(top);
   const reg = new Map((await rows(con, `SELECT function_name, any_value(function_type),
-      any_value(return_type) FILTER (WHERE list_distinct(parameter_types) = ['VARCHAR'] OR len(parameter_types) = 0)
+      any_value(return_type) FILTER (WHERE list_distinct(list_filter(parameter_types, t -> t <> 'BIGINT')) = ['VARCHAR']
+        OR len(parameter_types) = 0)
       FROM duckdb_functions() WHERE function_name LIKE 'urn\\_%' ESCAPE '\\' GROUP BY 1`)).map((r) => [r[0], r]));
   const asDoc = (kind, t) => (kind === 'table' ? 'TABLE' : t === 'VARCHAR[]' ? 'LIST(VARCHAR)'
     : /^STRUCT\(/.test(t) ? 'STRUCT' : t);

@@ -5,7 +5,7 @@
 #   ID  FUNC  MODE  ARG...
 # MODE is "-" (no MODE argument), "T:HEX" (text), "B:HEX" (a BLOB) or "N"
 # (NULL); each ARG is "T:HEX", "B:HEX" or "N" alike, or "I:N" (the
-# integer N: urn_from_url's GCP_LENGTH).  FUNC urn_extract_all
+# integer N: urn_from_url's GCP_LENGTH, urn_epc_tag's FILTER).  FUNC urn_extract_all
 # is asked of SQLite as urn_find(T, MODE), whose urn column it is (an
 # error names urn_extract_all, the function called).  OUT
 # gets "ID<tab>RESULT" a case a line, RESULT one of
@@ -14,7 +14,9 @@
 #   T:HEX      a text or BLOB, its bytes
 #   L:HEX,...  urn_find's rows (urn_extract_all's list), in order
 #   S:V,HEX,...  urn_parse's row: valid, then nid, nss, r, q, f, canonical
-#              and key, each its bytes in hex or N for NULL
+#              and key, each its bytes in hex or N for NULL; urn_epc's
+#              row: tag, pure, scheme, filter (decimal), company,
+#              reference, serial
 #   E:MESSAGE  an SQL error
 # Text is bound as a BLOB cast to TEXT, so that its bytes (a NUL among them)
 # reach SQLite exactly.
@@ -59,6 +61,24 @@ while {[gets $in line] >= 0} {
       puts $out "$id\tN"
     } else {
       puts $out "$id\tL:$r"
+    }
+    continue
+  }
+  if {$func eq "urn_epc"} {
+    # Its one row as "S:TAG,PURE,SCHEME,FILTER,COMPANY,REFERENCE,SERIAL",
+    # texts in hex, the filter in decimal, N for NULL; no row is NULL, as
+    # DuckDB's STRUCT is.
+    set cols [lmap c {tag pure scheme filter company reference serial} {
+      string cat "CASE WHEN $c IS NULL THEN 'N' ELSE " \
+        [expr {$c eq "filter" ? $c : "hex($c)"}] " END"
+    }]
+    set sql "SELECT 'S:' || [join $cols " || ',' || "] FROM urn_epc($argList)"
+    if {[catch {db eval $sql} r]} {
+      puts $out "$id\tE:$r"
+    } elseif {[llength $r] == 0} {
+      puts $out "$id\tN"
+    } else {
+      puts $out "$id\t[lindex $r 0]"
     }
     continue
   }

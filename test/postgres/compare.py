@@ -168,6 +168,14 @@ BEGIN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''S:'' || (x).valid::int::text || '','' || concat_ws('','', %s) END FROM (SELECT %s AS x) s',
                    (SELECT string_agg(format('coalesce(upper(encode(convert_to((x).%s, ''UTF8''), ''hex'')), ''N'')', c), ', ')
                     FROM unnest(ARRAY['nid', 'nss', 'r', 'q', 'f', 'canonical', 'key']) c), e) INTO r;
+  ELSIF func = 'urn_epc' THEN
+    EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''S:'' || '
+      || (SELECT string_agg(CASE WHEN c = 'filter' THEN 'coalesce((x).filter::text, ''N'')'
+                            ELSE format('coalesce(upper(encode(convert_to((x).%s, ''UTF8''), ''hex'')), ''N'')', c) END,
+                            ' || '','' || ' ORDER BY o)
+          FROM unnest(ARRAY['tag', 'pure', 'scheme', 'filter', 'company', 'reference', 'serial'])
+               WITH ORDINALITY u(c, o))
+      || ' END FROM (SELECT %s AS x) s', e) INTO r;
   ELSIF func = 'urn_json' THEN
     EXECUTE format('SELECT CASE WHEN x IS NULL THEN ''N'' ELSE ''J:'' || x::text END FROM (SELECT %s AS x) s', e) INTO r;
   ELSIF func = 'urn_extract_all' THEN

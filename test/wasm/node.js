@@ -138,12 +138,19 @@ const CORPUS = [
   // urn_url's DOI row: the DOI Handbook's URN form, a slash of the suffix as %2F.
   "'urn:doi:10.1000/182'", "'urn:doi:10.123:456'", "'urn:doi:10.123/456ABC/zyz'", "'URN:DOI:10.1000.10/a+b%2f:c'",
   "'urn:doi:10.1000/'", "'urn:doi:10.1000x/1'",
+  // The EPC functions (issue 48): tags' hex, a '+' scheme, a raw URI past
+  // the glue's 512 bytes, tag URIs good and refused, pure identities.
+  "'3074257BF7194E4000001A85'", "'3666C4409047E159B2C2BF100000000000000000000000000000'",
+  "'F73795211411234538566CB0AFC4'", "'307C257BF7194E4000001A85'", "printf('%.600c', 'A')",
+  "'urn:epc:tag:sgtin-96:3.0614141.812345.6789'", "'urn:epc:tag:sgtin-96:3.0614141.812345.06789'",
+  "'urn:epc:tag:adi-var:3.35962.PQ7VZ4.M37GXB92'", "'urn:epc:raw:96.x3074257BF7194E4000001A85'",
+  "'urn:epc:id:sgtin:0614141.812345.6789'", "'urn:epc:id:gid:952056.2718.1414'",
 ];
 const SETUP = "CREATE TABLE corpus(x);\nINSERT INTO corpus(rowid, x) VALUES " +
   CORPUS.map((v, i) => `(${i + 1}, ${v})`).join(", ") + ";";
 // Further arguments: the modes, a bad mode, NULL and other strings.
 const EXTRA = ["'rfc8141'", "'rfc2141'", "'ns'", "'bogus'", "NULL", "'urn:example:A%2cb#frag'",
-  "'a b/c?d#e%'", "'ns' || char(0)", "7", "13"];
+  "'a b/c?d#e%'", "'ns' || char(0)", "7", "13", "'sgtin-96'", "3", "'gid-96'", "0"];
 
 async function main() {
   const api = await import(pathToFileURL(path.join(DIST, "sqlite-urn.js")).href);

@@ -34,6 +34,21 @@ SELECT urn_from_url('http://nbn-resolving.de/urn/resolver.pl?urn=urn%3Anbn%3Ade%
        urn_from_url('https://id.gs1.org/01/80614141123458/21/6789', NULL),
        urn_from_url(NULL, 7) IS NULL;
 SELECT urn_from_url(NULL, 13);
+-- EPC binary (TDS §14, §15): a tag's hex to its tag URI and back, the pure
+-- identity, the fields as the composite urn_epc_fields; what does not decode
+-- is a raw URI; NULL for what cannot come from a tag; errors name the field.
+SELECT urn_epc_from_hex('3074257BF7194E4000001A85'), urn_epc_from_hex('E2801160600002054CC2096F'),
+       urn_epc_from_hex('3074 257B') IS NULL, urn_epc_from_hex(NULL) IS NULL;
+SELECT urn_epc_to_hex('urn:epc:tag:sgtin-96:3.0614141.812345.6789'),
+       urn_epc_pure('urn:epc:tag:sgtin-96:3.0614141.812345.6789'),
+       urn_epc_tag('urn:epc:id:sgtin:0614141.812345.A1', 'sgtin-198', 1),
+       urn_epc_tag('urn:epc:id:gid:952056.2718.1414', 'gid-96', NULL) IS NULL;
+SELECT * FROM urn_epc('3074257BF7194E4000001A85');
+SELECT (urn_epc('F73795211411234538566CB0AFC4')).*, urn_epc('307') IS NULL;
+SELECT urn_url(urn_epc_pure(urn_epc_from_hex('3074257BF7194E4000001A85')));
+SELECT urn_epc_to_hex('urn:epc:tag:sgtin-96:3.0614141.812345.06789');
+SELECT urn_epc_tag('urn:epc:id:sgtin:0614141.812345.6789', 'sgtin-96', 8);
+SELECT urn_epc_tag('urn:epc:id:sgtin:0614141.812345.6789', 'sscc-96', 0);
 -- Expression indexes and CHECK constraints take them (IMMUTABLE).
 CREATE TABLE doc(id text CHECK (urn_valid(id, 'ns')));
 INSERT INTO doc VALUES ('urn:isbn:0-395-36341-6');
