@@ -12,7 +12,7 @@
 #define URN_VERSION_H
 
 #ifndef URN_VERSION
-#define URN_VERSION "0.1.0"
+#define URN_VERSION "0.2.0"
 #endif
 
 #endif /* URN_VERSION_H */
