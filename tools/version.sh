@@ -10,7 +10,8 @@
 #   packaging/pgxn/META.json     PGXN's distribution and provided version
 #   debian/changelog             the Debian packages' upstream version
 #   README.md, docs/*.md,        file names (sqlite-urn-V-..., urn--V.sql)
-#   pkg/*/README.md              and urn_version()'s shown result (→ V)
+#   pkg/*/README.md              and urn_version()'s shown result (→ V,
+#                                and its cell in the reference's table)
 # Built at make time from VERSION (mk/dist.mk's URN_VERSION): the archives'
 # names, the wheel's metadata (sqlite_urn/_version.py), package.json's
 # version (npm pkg set), the DuckDB footer, CMake's URN_VERSION.
@@ -29,6 +30,8 @@ set -eu
 cd "$(dirname "$0")/.."
 v=$(cat VERSION)
 semver='[0-9][0-9]*\.[0-9][0-9]*\.[0-9][0-9]*'
+# urn_version()'s row in docs/functions.md's table: its result cell.
+refcell='`urn_version\(\)` \| `'
 docs="README.md $(ls docs/*.md pkg/*/README.md packaging/pgxn/META.json 2>/dev/null)"
 
 # Each copy as "FILE<TAB>VERSION-FOUND", one line per occurrence.
@@ -48,7 +51,7 @@ copies() {
     printf 'debian/changelog\t%s\n' "$(sed -n '1s/^[^ ]* (\([^-)]*\).*/\1/p' debian/changelog)"
   fi
   # shellcheck disable=SC2086
-  grep -noE "(sqlite-urn-|sqlite_urn-|duckdb-urn-|urn--|→ |→ True )$semver" $docs |
+  grep -noE "(sqlite-urn-|sqlite_urn-|duckdb-urn-|urn--|→ |→ True |$refcell)$semver" $docs |
     sed 's/^\([^:]*:[0-9]*\):[^0-9]*\(.*\)$/\1\t\2/'
 }
 
@@ -77,7 +80,7 @@ case ${1:-} in
       mv debian/changelog.new debian/changelog
     fi
     # shellcheck disable=SC2086
-    sed -i -E "s/(sqlite-urn-|sqlite_urn-|duckdb-urn-|urn--|→ |→ True )$oldre/\1$new/g" $docs
+    sed -i -E "s/(sqlite-urn-|sqlite_urn-|duckdb-urn-|urn--|→ |→ True |$refcell)$oldre/\1$new/g" $docs
     mv "ext/postgres/urn--$old.sql" "ext/postgres/urn--$new.sql"
     echo "VERSION is $new.  Still to write: CHANGELOG.md's entry (debian/changelog"
     echo "points to it), ext/postgres/urn--$old--$new.sql (the update; keep"
