@@ -11,6 +11,9 @@
 --   expression for every row.
 --   A stored column k AS (urn_key(id)) STORED is recomputed by writing the
 --   row again (UPDATE ... SET id = id); its UNIQUE index follows.
+-- An application that records urn_order_version() beside its indexes
+-- (docs/compatibility.md) knows when to run it, and records the new number
+-- after it.
 .mode box --wrap 0
 .headers on
 

@@ -112,6 +112,7 @@ static const struct Stmt {
     "SELECT count(*), group_concat(template) FROM urn_resolvers"
     " WHERE nid = urn_nid(?1)" },
   { "urn_version",    "SELECT urn_version()" },
+  { "urn_order_version", "SELECT urn_order_version()" },
   { "URN",
     "SELECT ?1 = ?2 COLLATE URN, ?1 < ?2 COLLATE URN, ?1 = ?1 COLLATE URN,"
     " ?1 = urn_normalize(?1) COLLATE URN" },

@@ -38,6 +38,7 @@
 **                               VARCHAR): the columns of SQLite's table-
 **                               valued urn_epc (urn_epc_sql.c), NULL where
 **                               it gives no row; for GROUP BY over reads
+**   urn_order_version()         INTEGER (ext/core/urn_version.h)
 **   urn_extract_all(T [,MODE])  LIST(VARCHAR): the URNs urn_find(T, MODE)
 **                               finds, in order (ext/core/urn_find.h)
 **   urn_parse(X [,MODE])        STRUCT(valid BOOLEAN, nid, nss, r, q, f,
@@ -96,6 +97,7 @@
 #define DUCK_BOOL  1    /* pOut->b */
 #define DUCK_TEXT  2    /* pOut->z[0..pOut->n) */
 #define DUCK_ERROR 3    /* the query fails with pOut->zErr */
+#define DUCK_INT   4    /* pOut->b, an INTEGER */
 
 /* One argument: bytes, or z==0 for NULL. */
 typedef struct DuckArg {
@@ -152,6 +154,7 @@ typedef int (*DuckRowFunc)(const DuckFunc *pF, int mode, const DuckArg *aArg,
 #define RET_LIST    3   /* LIST(VARCHAR) */
 #define RET_STRUCT  4   /* urn_parse's STRUCT (duckParseType()) */
 #define RET_EPC     5   /* urn_epc's STRUCT (duckEpcType()) */
+#define RET_INTEGER 6
 
 /* A row of the registration table; a pointer to it is the function's extra
 ** info, so that the row function and the messages know their function. */
@@ -451,6 +454,15 @@ static int rowVersion(const DuckFunc *pF, int mode, const DuckArg *a,
   return DUCK_TEXT;
 }
 
+/* urn_order_version(): the version of the orders that indexes store
+** (ext/core/urn_version.h). */
+static int rowOrderVersion(const DuckFunc *pF, int mode, const DuckArg *a,
+                           int nArg, DuckOut *pOut){
+  (void)pF; (void)mode; (void)a; (void)nArg;
+  pOut->b = URN_ORDER_VERSION;
+  return DUCK_INT;
+}
+
 /* urn_extract_all(T [,MODE]): the occurrences urnFindNext() gives, each
 ** appended to the LIST's child vector; the list entry of the row is set
 ** by the caller from the child's size before and after. */
@@ -639,6 +651,7 @@ static URN_ALWAYS_INLINE void duckLoop(duckdb_function_info info,
   DuckArg aArg[URN_BUILD_COUNT+1];
   uint64_t *pOutValid;
   bool *aBool = 0;
+  int32_t *aInt = 0;
   duckdb_list_entry *aList = 0;
   duckdb_string_t *aStr = 0;
   DuckChunk chunk;
@@ -666,6 +679,9 @@ static URN_ALWAYS_INLINE void duckLoop(duckdb_function_info info,
   duckdb_vector_ensure_validity_writable(output);
   pOutValid = duckdb_vector_get_validity(output);
   if( pF->eRet==RET_BOOL ) aBool = (bool*)duckdb_vector_get_data(output);
+  if( pF->eRet==RET_INTEGER ){
+    aInt = (int32_t*)duckdb_vector_get_data(output);
+  }
   if( pF->eRet==RET_VARCHAR || pF->eRet==RET_KEY ){
     aStr = (duckdb_string_t*)duckdb_vector_get_data(output);
   }
@@ -704,6 +720,9 @@ static URN_ALWAYS_INLINE void duckLoop(duckdb_function_info info,
     switch( rc ){
       case DUCK_BOOL:
         aBool[i] = out.b!=0;
+        break;
+      case DUCK_INT:
+        aInt[i] = (int32_t)out.b;
         break;
       case DUCK_TEXT:
         if( out.n>DUCK_STRING_MAX ){
@@ -1057,6 +1076,8 @@ static const DuckFunc aDuckFunc[] = {
   { "urn_json",         1, 2, 1, 1, URN_MODES_ALL,    RET_VARCHAR, rowJson, 0 },
   { "urn_isbn13",       1, 1, 1, 1, 0,                RET_VARCHAR, rowIsbn13, 0 },
   { "urn_version",      0, 0, 0, 0, 0,                RET_VARCHAR, rowVersion, 0 },
+  { "urn_order_version", 0, 0, 0, 0, 0,               RET_INTEGER, rowOrderVersion,
+    0 },
   { "urn_registry_date",0, 0, 0, 0, 0,                RET_VARCHAR, rowVersion, 0 },
   { "urn_url",          1, 3, 2, 2, URN_MODES_ALL,    RET_VARCHAR, rowUrl, 0 },
   { "urn_nbn_complete", 1, 1, 1, 1, 0,                RET_VARCHAR, rowNbnComplete,
@@ -1272,6 +1293,7 @@ static duckdb_logical_type duckRetType(int eRet, duckdb_type eX){
   duckdb_logical_type t, tChild;
   switch( eRet ){
     case RET_BOOL: return duckdb_create_logical_type(DUCKDB_TYPE_BOOLEAN);
+    case RET_INTEGER: return duckdb_create_logical_type(DUCKDB_TYPE_INTEGER);
     case RET_KEY:  return duckdb_create_logical_type(eX);
     case RET_STRUCT: return duckParseType(eX);
     case RET_EPC:  return duckEpcType();

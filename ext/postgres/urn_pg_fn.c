@@ -332,6 +332,14 @@ static Datum rowVersion(const UrnPgFunc *pF, int mode, const UrnPgArg *a,
   return TEXT_RESULT(z, strlen(z));
 }
 
+/* urn_order_version(): the version of the orders that indexes store
+** (ext/core/urn_version.h), an integer. */
+static Datum rowOrderVersion(const UrnPgFunc *pF, int mode, const UrnPgArg *a,
+                             int nArg, bool *pNull){
+  (void)pF; (void)mode; (void)a; (void)nArg; (void)pNull;
+  return Int32GetDatum(URN_ORDER_VERSION);
+}
+
 /* urn_extract_all(T [,MODE]): the URNs urn_find(T, MODE) finds, in order,
 ** as text[] ('{}' when there is none). */
 static Datum rowExtractAll(const UrnPgFunc *pF, int mode, const UrnPgArg *a,
@@ -408,6 +416,7 @@ URN_PG_FUNC(urn_json,           1, 1, URN_MODES_ALL,    rowJson)
 URN_PG_FUNC(urn_isbn13,         1, 1, 0,                rowIsbn13)
 URN_PG_FUNC(urn_version,        0, 0, 0,                rowVersion)
 URN_PG_FUNC(urn_registry_date,  0, 0, 0,                rowVersion)
+URN_PG_FUNC(urn_order_version,  0, 0, 0,                rowOrderVersion)
 URN_PG_FUNC(urn_url,            2, 2, URN_MODES_ALL,    rowUrl)
 URN_PG_FUNC(urn_nbn_complete,   1, 1, 0,                rowNbnComplete)
 URN_PG_FUNC(urn_extract_all,    1, 1, URN_MODES_ALL,    rowExtractAll)

@@ -58,7 +58,9 @@
 **                             kept: the form to store and display.
 **   urn_equal(A, B [,MODE])   1 if A and B are URN-equivalent (RFC 8141 §3),
 **                             else 0; a non-URN equals only itself.
-**   urn_version()             the version of this extension, e.g. '0.1.0'.
+**   urn_version()             the version of this extension, e.g. '0.3.0'.
+**   urn_order_version()       the version of the orders indexes store, 1
+**                             (ext/core/urn_version.h).
 **
 ** Further functions, each documented in the header of its file:
 **   urn_encode(), urn_decode(), urn_build(), urn_json()   urn_codec_sql.c
@@ -427,6 +429,14 @@ static void urnVersionFunc(sqlite3_context *ctx, int argc,
   sqlite3_result_text(ctx, URN_VERSION, -1, SQLITE_STATIC);
 }
 
+/* urn_order_version(): the version of the orders that indexes store
+** (ext/core/urn_version.h). */
+static void urnOrderVersionFunc(sqlite3_context *ctx, int argc,
+                                sqlite3_value **argv){
+  (void)argc; (void)argv;
+  sqlite3_result_int(ctx, URN_ORDER_VERSION);
+}
+
 /* The SQL functions of this file.  nArg -1 means "X [,MODE]": registered
 ** for 1 and 2 arguments. */
 static const UrnFunc aUrnFunc[] = {
@@ -443,6 +453,7 @@ static const UrnFunc aUrnFunc[] = {
   { "urn_equal",       2, urnEqualFunc,   URN_MODES_ALL },
   { "urn_equal",       3, urnEqualFunc,   URN_MODES_ALL },
   { "urn_version",     0, urnVersionFunc, 0 },
+  { "urn_order_version", 0, urnOrderVersionFunc, 0 },
 };
 
 /* urn_equal in a UTF-16LE and a UTF-16BE database: the same flags as

@@ -130,7 +130,7 @@ async function answer(con, sql) {
       exprs.push(`urn_from_url(${col})`, `urn_from_url(${col}, 7)`);
       exprs.push(`urn_build('example', ${col}, ${col}, NULL, ${col})`);
     }
-    exprs.push('urn_version()', 'urn_registry_date()');
+    exprs.push('urn_version()', 'urn_registry_date()', 'urn_order_version()');
     let same = 0;
     for (const e of exprs) {
       const sql = `SELECT id, ${e} FROM t ORDER BY id`;

@@ -30,8 +30,17 @@ cd "$(dirname "$0")/../.."
 PGT_TIMEOUT=300
 PREV=${URN_PG_PREV:?the previous release, e.g. 0.1.0}
 : "${URN_PG_PREV_SO:?the previous release's urn.so}" "${URN_PG_NEW_SO:?this build's urn.so}"
+# NEW is this build's version; HOP the target of the first update from
+# PREV; path the chain of update scripts PostgreSQL runs from PREV to NEW.
 upd=$(ls ext/postgres/urn--"$PREV"--*.sql)
-NEW=${upd##*--}; NEW=${NEW%.sql}
+HOP=${upd##*--}; HOP=${HOP%.sql}
+NEW=$(sed -n "s/^default_version = '\(.*\)'\$/\1/p" ext/postgres/urn.control)
+path=$PREV; v=$PREV
+while [ "$v" != "$NEW" ]; do
+  f=$(ls ext/postgres/urn--"$v"--*.sql 2>/dev/null | head -n 1)
+  [ -n "$f" ] || { echo "upgrade.sh: no update script from $v on the way to $NEW" >&2; exit 1; }
+  v=${f##*--}; v=${v%.sql}; path=$path--$v
+done
 ROWS=${URN_PG_UPGRADE_ROWS:-3000}
 pg_tmpdir
 trap 'pg_stop_all; rm -rf "$PGT_DIR"' EXIT
@@ -139,11 +148,9 @@ echo "$before" | grep -q "^btree u|$ROWS\$"; ok "probes under $PREV" $? "$before
 
 # 2. This build's scripts beside the old library: both stop, naming both
 # versions.
-# The update scripts, and NEW's install script: this build's
-# urn--VERSION.sql, which bears the previous name until VERSION is NEW.
-cur=$(sed -n "s/^default_version = '\(.*\)'\$/\1/p" ext/postgres/urn.control)
+# The update scripts, and NEW's install script.
 cp ext/postgres/urn--*--*.sql "$extdir/"
-cp "ext/postgres/urn--$cur.sql" "$extdir/urn--$NEW.sql"
+cp "ext/postgres/urn--$NEW.sql" "$extdir/"
 cp "packaging/postgres/urn--$PREV.sql" "$extdir/"
 install_control "$NEW"
 r=$(q mm "CREATE EXTENSION urn" 2>&1)
@@ -151,7 +158,7 @@ case "$r" in *"urn $PREV, older than"*"urn $NEW"*) ok "CREATE EXTENSION: $NEW's 
   *) ok "CREATE EXTENSION: $NEW's script, $PREV's library" 1 "$r";; esac
 q mm "CREATE EXTENSION urn VERSION '$PREV'" >/dev/null
 r=$(q mm "ALTER EXTENSION urn UPDATE" 2>&1)
-case "$r" in *"urn $PREV, older than"*"urn $NEW"*) ok "ALTER EXTENSION UPDATE: $PREV's library" 0 "";;
+case "$r" in *"urn $PREV, older than"*"urn $HOP"*) ok "ALTER EXTENSION UPDATE: $PREV's library" 0 "";;
   *) ok "ALTER EXTENSION UPDATE: $PREV's library" 1 "$r";; esac
 eq "still $PREV after the refused update" "$(q mm "SELECT extversion FROM pg_extension WHERE extname = 'urn'")" "$PREV"
 
@@ -166,12 +173,12 @@ eq "a row written before the update" \
 q up "DELETE FROM th WHERE id = 0" >/dev/null
 
 # 4. The update, as a user runs it.
-eq "update path" "$(q up "SELECT path FROM pg_extension_update_paths('urn') WHERE source = '$PREV' AND target = '$NEW'")" "$PREV--$NEW"
+eq "update path" "$(q up "SELECT path FROM pg_extension_update_paths('urn') WHERE source = '$PREV' AND target = '$NEW'")" "$path"
 w=$(q up "ALTER EXTENSION urn UPDATE" 2>&1); st=$?
 ok "ALTER EXTENSION urn UPDATE" $st "$w"
 eq "extversion" "$(q up "SELECT extversion FROM pg_extension WHERE extname = 'urn'")" "$NEW"
 for o in "index t_key" "constraint t_n_check on table t" "default value for column g of table t"; do
-  case "$w" in *"WARNING:  urn $NEW: $o holds a binary cast"*) ok "warned: $o" 0 "";;
+  case "$w" in *"WARNING:  urn $HOP: $o holds a binary cast"*) ok "warned: $o" 0 "";;
     *) ok "warned: $o" 1 "$w";; esac
 done
 eq "warnings: no other object" "$(echo "$w" | grep -c 'holds a binary cast')" 3
