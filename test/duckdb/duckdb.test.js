@@ -127,14 +127,14 @@ function sqliteAnswers(cases, dir) {
 // kinds and MODE kind (a MODE that names no mode fails its whole query, so
 // those run one case a query).
 const RET = { urn_valid: 'bool', urn_equal: 'bool', urn_extract_all: 'list', urn_parse: 'struct',
-              urn_epc: 'epc' };
+              urn_epc: 'epc', urn_order_version: 'int' };
 // urn_epc's STRUCT as sqlite_ref.tcl writes urn_epc's row.
 const EPC_FIELDS = ['tag', 'pure', 'scheme', 'filter', 'company', 'reference', 'serial'];
 // urn_parse's STRUCT as sqlite_ref.tcl writes urn_parse's row: S: then
 // valid, then each other field's bytes in hex or N for NULL, by commas.
 const PARSE_FIELDS = ['nid', 'nss', 'r', 'q', 'f', 'canonical', 'key'];
 function resultSql(func, expr) {
-  if (RET[func] === 'bool') return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'I:' || ((${expr})::INT)::VARCHAR END`;
+  if (RET[func] === 'bool' || RET[func] === 'int') return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'I:' || ((${expr})::INT)::VARCHAR END`;
   if (RET[func] === 'struct') {
     return `CASE WHEN (${expr}) IS NULL THEN 'N' ELSE 'S:' || ((${expr}).valid::INT)::VARCHAR || ` +
       PARSE_FIELDS.map((f) => `',' || coalesce(hex((${expr}).${f}), 'N')`).join(' || ') + ' END';
