@@ -89,7 +89,8 @@ static const EpcPart aPart[] = {
 ** USDOD-96, 6 for ADI-var, none for GID-96), its length (0: variable)
 ** and its coding segments after the filter. */
 typedef struct EpcScheme {
-  const char *zName;
+  char zName[10];         /* NUL-padded: copied whole (decodeBits()) */
+  unsigned char nName;    /* strlen(zName) */
   const char *zPure;
   const char *zForm;      /* the fields of its tag URI, for messages */
   unsigned char hdr;
@@ -109,57 +110,58 @@ typedef struct EpcScheme {
 #define END             { S_END, 0, 0, 0, 0 }
 
 #define F_CP   "filter.company prefix."
+#define NAME(z) z, sizeof(z)-1
 static const EpcScheme aScheme[] = {
-  { "gdti-96", "gdti", F_CP "document type.serial", 0x2C, 3, 96,
+  { NAME("gdti-96"), "gdti", F_CP "document type.serial", 0x2C, 3, 96,
     { PART(P_SGLN, "document type"), INT(41, 0, "serial"), END } },
-  { "gsrn-96", "gsrn", F_CP "service reference", 0x2D, 3, 96,
+  { NAME("gsrn-96"), "gsrn", F_CP "service reference", 0x2D, 3, 96,
     { PART(P_SSCC, "service reference"), ZERO(24), END } },
-  { "gsrnp-96", "gsrnp", F_CP "service reference", 0x2E, 3, 96,
+  { NAME("gsrnp-96"), "gsrnp", F_CP "service reference", 0x2E, 3, 96,
     { PART(P_SSCC, "service reference"), ZERO(24), END } },
-  { "usdod-96", "usdod", "filter.CAGE or DoDAAC code.serial", 0x2F, 4, 96,
+  { NAME("usdod-96"), "usdod", "filter.CAGE or DoDAAC code.serial", 0x2F, 4, 96,
     { CAGE(S_CAGE8), INT(36, 0, "serial"), END } },
-  { "sgtin-96", "sgtin", F_CP "item reference.serial", 0x30, 3, 96,
+  { NAME("sgtin-96"), "sgtin", F_CP "item reference.serial", 0x30, 3, 96,
     { PART(P_SGTIN, "item reference"), INT(38, 0, "serial"), END } },
-  { "sscc-96", "sscc", F_CP "serial reference", 0x31, 3, 96,
+  { NAME("sscc-96"), "sscc", F_CP "serial reference", 0x31, 3, 96,
     { PART(P_SSCC, "serial reference"), ZERO(24), END } },
-  { "sgln-96", "sgln", F_CP "location reference.extension", 0x32, 3, 96,
+  { NAME("sgln-96"), "sgln", F_CP "location reference.extension", 0x32, 3, 96,
     { PART(P_SGLN, "location reference"), INT(41, 0, "extension"), END } },
-  { "grai-96", "grai", F_CP "asset type.serial", 0x33, 3, 96,
+  { NAME("grai-96"), "grai", F_CP "asset type.serial", 0x33, 3, 96,
     { PART(P_GRAI, "asset type"), INT(38, 0, "serial"), END } },
-  { "giai-96", "giai", F_CP "individual asset reference", 0x34, 3, 96,
+  { NAME("giai-96"), "giai", F_CP "individual asset reference", 0x34, 3, 96,
     { PART(P_GIAI96, "individual asset reference"), END } },
-  { "gid-96", "gid", "general manager number.object class.serial", 0x35, 0,
+  { NAME("gid-96"), "gid", "general manager number.object class.serial", 0x35, 0,
     96, { INT(28, 0, "general manager number"), INT(24, 0, "object class"),
           INT(36, 0, "serial"), END } },
-  { "sgtin-198", "sgtin", F_CP "item reference.serial", 0x36, 3, 198,
+  { NAME("sgtin-198"), "sgtin", F_CP "item reference.serial", 0x36, 3, 198,
     { PART(P_SGTIN, "item reference"), STR7(140, 20, "serial"), END } },
-  { "grai-170", "grai", F_CP "asset type.serial", 0x37, 3, 170,
+  { NAME("grai-170"), "grai", F_CP "asset type.serial", 0x37, 3, 170,
     { PART(P_GRAI, "asset type"), STR7(112, 16, "serial"), END } },
-  { "giai-202", "giai", F_CP "individual asset reference", 0x38, 3, 202,
+  { NAME("giai-202"), "giai", F_CP "individual asset reference", 0x38, 3, 202,
     { PART(P_GIAI202, "individual asset reference"), END } },
-  { "sgln-195", "sgln", F_CP "location reference.extension", 0x39, 3, 195,
+  { NAME("sgln-195"), "sgln", F_CP "location reference.extension", 0x39, 3, 195,
     { PART(P_SGLN, "location reference"), STR7(140, 20, "extension"),
       END } },
-  { "gdti-113", "gdti", F_CP "document type.serial", 0x3A, 3, 113,
+  { NAME("gdti-113"), "gdti", F_CP "document type.serial", 0x3A, 3, 113,
     { PART(P_SGLN, "document type"), NUMSTR(58, 17), END } },
-  { "adi-var", "adi", "filter.CAGE or DoDAAC code.original part number."
+  { NAME("adi-var"), "adi", "filter.CAGE or DoDAAC code.original part number."
     "serial", 0x3B, 6, 0,
     { CAGE(S_CAGE6), VAR6(0, 32, "original part number"),
       VAR6(1, 30, "serial"), END } },
-  { "cpi-96", "cpi", F_CP "component/part reference.serial", 0x3C, 3, 96,
+  { NAME("cpi-96"), "cpi", F_CP "component/part reference.serial", 0x3C, 3, 96,
     { PART(P_CPI96, "component/part reference"), INT(31, 0, "serial"),
       END } },
-  { "cpi-var", "cpi", F_CP "component/part reference.serial", 0x3D, 3, 0,
+  { NAME("cpi-var"), "cpi", F_CP "component/part reference.serial", 0x3D, 3, 0,
     { PART(P_CPIVAR, "component/part reference"), INT(40, 12, "serial"),
       END } },
-  { "gdti-174", "gdti", F_CP "document type.serial", 0x3E, 3, 174,
+  { NAME("gdti-174"), "gdti", F_CP "document type.serial", 0x3E, 3, 174,
     { PART(P_SGLN, "document type"), STR7(119, 17, "serial"), END } },
-  { "sgcn-96", "sgcn", F_CP "coupon reference.serial", 0x3F, 3, 96,
+  { NAME("sgcn-96"), "sgcn", F_CP "coupon reference.serial", 0x3F, 3, 96,
     { PART(P_SGLN, "coupon reference"), NUMSTR(41, 12), END } },
-  { "itip-110", "itip", F_CP "item reference.piece.total.serial", 0x40, 3,
+  { NAME("itip-110"), "itip", F_CP "item reference.piece.total.serial", 0x40, 3,
     110, { PART(P_SGTIN, "item reference"), FWINT("piece"), FWINT("total"),
            INT(38, 0, "serial"), END } },
-  { "itip-212", "itip", F_CP "item reference.piece.total.serial", 0x41, 3,
+  { NAME("itip-212"), "itip", F_CP "item reference.piece.total.serial", 0x41, 3,
     212, { PART(P_SGTIN, "item reference"), FWINT("piece"), FWINT("total"),
            STR7(140, 20, "serial"), END } },
 };
@@ -189,7 +191,7 @@ const char *urnEpcSchemeName(int i){
 static const EpcScheme *schemeByName(const unsigned char *z, size_t n){
   int i;
   for(i=0; i<N_SCHEME; i++){
-    if( strlen(aScheme[i].zName)==n && memcmp(aScheme[i].zName, z, n)==0 ){
+    if( aScheme[i].nName==n && memcmp(aScheme[i].zName, z, n)==0 ){
       return &aScheme[i];
     }
   }
@@ -235,11 +237,15 @@ static unsigned char char6(unsigned v){
   return 0;
 }
 
+/* The value of hex digit c (either case), or -1: one more than the value
+** by table, so that every other byte is 0. */
+static const unsigned char aHex1[256] = {
+  ['0']=1, ['1']=2, ['2']=3, ['3']=4, ['4']=5, ['5']=6, ['6']=7, ['7']=8,
+  ['8']=9, ['9']=10, ['A']=11, ['B']=12, ['C']=13, ['D']=14, ['E']=15,
+  ['F']=16, ['a']=11, ['b']=12, ['c']=13, ['d']=14, ['e']=15, ['f']=16,
+};
 static int hexVal(unsigned char c){
-  if( c>='0' && c<='9' ) return c-'0';
-  if( c>='A' && c<='F' ) return c-'A'+10;
-  if( c>='a' && c<='f' ) return c-'a'+10;
-  return -1;
+  return (int)aHex1[c] - 1;
 }
 
 static const char azHex[] = "0123456789ABCDEF";
@@ -253,25 +259,67 @@ typedef struct EpcOut {
   size_t n;
 } EpcOut;
 
-static void outStr(EpcOut *p, const char *z){
-  size_t m = strlen(z);
-  if( p->n+m<=sizeof(p->z) ){ memcpy(p->z+p->n, z, m); }
-  p->n += m;
-}
-
-static void outChar(EpcOut *p, char c){
+static inline void outChar(EpcOut *p, char c){
   if( p->n<sizeof(p->z) ) p->z[p->n] = c;
   p->n++;
 }
 
-/* v in decimal, zero-padded to nPad digits (0: no padding). */
+/* The short strings of the tables (a scheme's name, a URI's head), a byte
+** at a time: cheaper than measuring them first. */
+static inline void outStr(EpcOut *p, const char *z){
+  for(; *z; z++) outChar(p, *z);
+}
+
+/* "00" to "99": two digits a division. */
+static const char azDigit2[] =
+  "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+  "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+  "8081828384858687888990919293949596979899";
+
+/* v in decimal, zero-padded to nPad digits (0: no padding): the digits
+** counted first, then written in place from the last, two a division. */
 static void outDec(EpcOut *p, uint64_t v, unsigned nPad){
-  char a[20];
-  int i = 20;
-  do{ a[--i] = (char)('0' + v%10); v /= 10; }while( v>0 );
-  while( 20-i<(int)nPad ) a[--i] = '0';
-  if( p->n+(size_t)(20-i)<=sizeof(p->z) ) memcpy(p->z+p->n, a+i, 20-i);
-  p->n += (size_t)(20-i);
+  unsigned nDigit = 1, k;
+  char *z;
+  if( nPad>0 && nPad<20 && v<aPow10[nPad] ){
+    nDigit = nPad;                  /* a field of its length, as most are */
+  }else{
+    while( nDigit<20 && v>=aPow10[nDigit] ) nDigit++;
+    if( nDigit<nPad ) nDigit = nPad;
+  }
+  if( p->n+nDigit>sizeof(p->z) ){
+    p->n += nDigit;
+    return;
+  }
+  z = p->z + p->n;
+  p->n += nDigit;
+  k = nDigit;
+  /* Eight digits at a time in 32 bits, the last ones first. */
+  while( v>=100000000 ){
+    uint32_t w = (uint32_t)(v%100000000);
+    int j;
+    v /= 100000000;
+    for(j=0; j<4; j++){
+      k -= 2;
+      memcpy(z+k, azDigit2+2*(w%100), 2);
+      w /= 100;
+    }
+  }
+  {
+    uint32_t w = (uint32_t)v;
+    while( w>=100 ){
+      k -= 2;
+      memcpy(z+k, azDigit2+2*(w%100), 2);
+      w /= 100;
+    }
+    if( w>=10 ){
+      k -= 2;
+      memcpy(z+k, azDigit2+2*w, 2);
+    }else{
+      z[--k] = (char)('0'+w);
+    }
+  }
+  while( k>0 ) z[--k] = '0';
 }
 
 /* One character of a URI field: as itself, or %XX where TDS §12.3 (Table
@@ -292,7 +340,8 @@ static void outFieldChar(EpcOut *p, unsigned char c){
 #define EPC_MAX_BYTES 64   /* 512 bits: the longest encoding, an adi-var
                            ** of 434 bits, fits */
 typedef struct EpcIn {
-  unsigned char a[EPC_MAX_BYTES];
+  unsigned char a[EPC_MAX_BYTES+8];  /* 8 zero bytes after the input's,
+                                     ** for bitsGet()'s 8-byte reads */
   unsigned nAvail;      /* bits in a[] */
   unsigned pos;         /* the next bit */
 } EpcIn;
@@ -307,6 +356,15 @@ static uint64_t bitsGet(EpcIn *p, unsigned w, int *pOk){
     return 0;
   }
   p->pos += w;
+  if( w>0 && w+(pos&7)<=64 ){
+    /* The 8 bytes from the one holding bit pos, most significant first:
+    ** bit pos moved to the top, then the w bits down to the bottom. */
+    const unsigned char *q = p->a + (pos>>3);
+    v = (uint64_t)q[0]<<56 | (uint64_t)q[1]<<48 | (uint64_t)q[2]<<40
+      | (uint64_t)q[3]<<32 | (uint64_t)q[4]<<24 | (uint64_t)q[5]<<16
+      | (uint64_t)q[6]<<8 | (uint64_t)q[7];
+    return (v<<(pos&7)) >> (64-w);
+  }
   while( w>0 ){
     unsigned off = pos&7, take = 8-off;
     if( take>w ) take = w;
@@ -528,9 +586,10 @@ static const EpcScheme *decodeBits(EpcIn *pIn, EpcOut *pOut,
   unsigned hdr = (unsigned)bitsGet(pIn, 8, &ok);
   if( !ok || hdr<HDR_FIRST || hdr>=HDR_FIRST+N_SCHEME ) return 0;
   p = &aScheme[hdr-HDR_FIRST];
-  pOut->n = 0;
-  outStr(pOut, "urn:epc:tag:");
-  outStr(pOut, p->zName);
+  /* "urn:epc:tag:" and the name, whole (the buffer holds far more). */
+  memcpy(pOut->z, "urn:epc:tag:", 12);
+  memcpy(pOut->z+12, p->zName, sizeof(p->zName));
+  pOut->n = 12+p->nName;
   outChar(pOut, ':');
   if( !decodeBody(p, pIn, pOut, &s, &iFilter) ) return 0;
   if( p->nBits && pIn->pos!=p->nBits ) return 0;   /* never, by the table */
@@ -576,6 +635,7 @@ size_t urnEpcFromHex(const unsigned char *z, size_t n, char *zOut,
   for(i=2*nByte; i<n; i++){
     if( hexVal(z[i])<0 ) return URN_EPC_NULL;
   }
+  memset(in.a+nByte, 0, 8);
   in.nAvail = (unsigned)nByte*8;
   in.pos = 0;
   p = decodeBits(&in, &out, pParts);
@@ -1045,7 +1105,8 @@ size_t urnEpcToHex(const unsigned char *z, size_t n, const char *zFunc,
 static const EpcScheme *redecode(const EpcBits *pBits, EpcOut *pOut,
                                  UrnEpcParts *pParts){
   EpcIn in;
-  memcpy(in.a, pBits->a, sizeof(in.a));
+  memcpy(in.a, pBits->a, EPC_MAX_BYTES);
+  memset(in.a+EPC_MAX_BYTES, 0, 8);
   in.nAvail = pBits->n;
   in.pos = 0;
   return decodeBits(&in, pOut, pParts);
