@@ -197,29 +197,34 @@ static text *storedMake(const unsigned char *z, size_t n, const UrnParts *p,
   size_t nHead = 3+nNid, nLetters = 0, nComp = n-nKey, off, nX = 0, i, k;
   size_t nNsKey = nKey;
   int tag = 0, lowerHex = 0;
+  uint64_t mHead = 0;
   unsigned char *zOut;
+  unsigned char aNsKey[256], *zNsKey = 0;
   text *t;
-  /* Does "urn" or the NID hold a capital, a %XX a small hex letter? */
-  for(i=0; i<nHead; i++){
-    if( isUpper(z[i<3 ? i : i+1]) ) tag |= STORED_HEAD;
-  }
+  /* Does "urn" or the NID hold a capital, a %XX a small hex letter?  The
+  ** capitals as bits, bit i for head character i: an NID has at most 32
+  ** characters (RFC 8141 §2), so the head's 3+32 fit 64 bits. */
+  Assert( nNid<=32 );
+  for(i=0; i<3; i++) mHead |= (uint64_t)isUpper(z[i])<<i;
+  for(i=0; i<nNid && i<61; i++) mHead |= (uint64_t)isUpper(z[4+i])<<(3+i);
+  if( mHead ) tag |= STORED_HEAD;
   FOR_HEX_LETTERS(z, nssOff, nKey, i, { nLetters++; lowerHex |= z[i]>='a'; });
   if( lowerHex ) tag |= STORED_HEX;
   if( nComp ) tag |= STORED_COMP;
   if( ns ){
-    /* key_ns(X) = f_nid(key(X)): the generic diff serves when f changed
-    ** nothing, which it never does by shortening alone. */
-    nNsKey = urnNsKeyWrite(z, p, 0);
+    /* key_ns(X) = f_nid(key(X)), never longer than key(X) (urn_ns.c):
+    ** written once, here, and copied into the value below.  The generic
+    ** diff serves when f changed nothing, which it never does by
+    ** shortening alone. */
+    zNsKey = nKey<=sizeof(aNsKey) ? aNsKey : palloc(nKey);
+    nNsKey = urnNsKeyWrite(z, p, zNsKey);
     if( nNsKey==nKey ){
-      unsigned char aNss[256];
-      size_t nNss = nKey-nssOff;
-      unsigned char *zNss = nNss<=sizeof(aNss) ? aNss : palloc(nNss);
       unsigned char aFold[256];
       unsigned char *zFold = nKey<=sizeof(aFold) ? aFold : palloc(nKey);
-      urnNsKeyWriteNss(z, p, zNss);
       urnKeyWrite(z, p, zFold);
-      if( memcmp(zNss, zFold+nssOff, nNss)!=0 ) tag = STORED_FULL;
-      if( zNss!=aNss ) pfree(zNss);
+      if( memcmp(zNsKey+nssOff, zFold+nssOff, nKey-nssOff)!=0 ){
+        tag = STORED_FULL;
+      }
       if( zFold!=aFold ) pfree(zFold);
     }else{
       tag = STORED_FULL;
@@ -230,6 +235,7 @@ static text *storedMake(const unsigned char *z, size_t n, const UrnParts *p,
     ** begins "urn:" (the NID "urn", RFC 8141 §2), which is how 0.1.0's
     ** values begin: that one takes the tag 0x00. */
     t = urnPgText(z+4, n-4);
+    if( zNsKey && zNsKey!=aNsKey ) pfree(zNsKey);
     return t;
   }
   off = 1+varintLen(nNsKey-4);
@@ -246,7 +252,8 @@ static text *storedMake(const unsigned char *z, size_t n, const UrnParts *p,
   ** tag and the length, written after it, and over the varlena header
   ** when they are shorter (t's own bytes; SET_VARSIZE() rewrites them). */
   if( ns ){
-    urnNsKeyWrite(z, p, zOut+off-4);
+    memcpy(zOut+off-4, zNsKey, nNsKey);
+    if( zNsKey!=aNsKey ) pfree(zNsKey);
   }else{
     urnKeyWrite(z, p, zOut+off-4);
   }
@@ -259,10 +266,7 @@ static text *storedMake(const unsigned char *z, size_t n, const UrnParts *p,
     return t;
   }
   if( tag & STORED_HEAD ){
-    memset(zOut, 0, (nHead+7)/8);
-    for(i=0; i<nHead; i++){
-      if( isUpper(z[i<3 ? i : i+1]) ) zOut[i>>3] |= (unsigned char)(1<<(i&7));
-    }
+    for(i=0; i<(nHead+7)/8; i++) zOut[i] = (unsigned char)(mHead>>(8*i));
     zOut += (nHead+7)/8;
   }
   if( tag & STORED_HEX ){
