@@ -185,6 +185,12 @@ VACUUM ANALYZE lk_{ds}; VACUUM ANALYZE lx_{ds}; VACUUM ANALYZE probe_{ds};
     for rep in range(reps):
         order = (0, 1) if rep % 2 == 0 else (1, 0)
         script = head + '\\timing off\n'
+        # The session's first statements, untimed: the first statement of a
+        # session paid for what the session sets up once (the library, the
+        # caches, the memory a sort grows into), and the ratio of the first
+        # pair swung with the order.
+        a, b, undo, setting = pair(sets[0], types[0], ops[0])
+        script += setting + '\n' + a + '\n' + b + '\n' + undo + '\n' + ('RESET ALL;\n' + head if setting else '')
         tags = []
         for ds in sets:
             for ty in types:
@@ -223,6 +229,7 @@ VACUUM ANALYZE lk_{ds}; VACUUM ANALYZE lx_{ds}; VACUUM ANALYZE probe_{ds};
         v = [int(x) for x in psql(sql).strip().split('|')]
         sizes.append((ds, v[-1], [(name, v[3 * i], v[3 * i + 1], v[3 * i + 2]) for i, (name, _) in enumerate(kinds)]))
     ver = psql('SHOW server_version;').strip()
+    shared = psql('SHOW shared_buffers;').strip()
 
     rows = []
     for ds in sets:
@@ -255,10 +262,11 @@ VACUUM ANALYZE lk_{ds}; VACUUM ANALYZE lx_{ds}; VACUUM ANALYZE probe_{ds};
         f'date     {datetime.datetime.utcnow():%Y-%m-%d %H:%M} UTC',
         f'machine  {platform.machine()}, {os.cpu_count()} cores',
         f'commit   {o.commit}',
-        f'postgres {ver}, one throwaway cluster on 127.0.0.1; extension build/postgres/urn.so',
+        f'postgres {ver}, one throwaway cluster on 127.0.0.1, shared_buffers {shared}; extension build/postgres/urn.so',
         *[f'set      {s}' for s in setl],
         f'load     {" ".join(f"{x:.2f}" for x in loads)} (1-minute load average before and after each run)',
-        f'method   each figure is the median of {reps} alternating runs, one psql session each (\\timing); '
+        f'method   each figure is the median of {reps} alternating runs, one psql session each (\\timing) '
+        'after an untimed run of its first pair; '
         'ratio = time on the type / time on text COLLATE "C" holding lower(x), same run; UNLOGGED tables, '
         'no parallel workers',
         '',
