@@ -33,8 +33,11 @@
 #                           release-test-deb says
 #   make release-test-deb   test/release/deb.sh: dpkg-buildpackage, lintian,
 #                           an apt-ftparchive repository, apt-get install by
-#                           name in a fresh chroot, CREATE EXTENSION urn,
-#                           .load urn, apt-get purge leaves nothing
+#                           name in a fresh chroot of the previous release
+#                           (URN_DEB_PREV) and a cluster under it, then of
+#                           this one over it: ALTER EXTENSION urn UPDATE in
+#                           that cluster, CREATE EXTENSION urn in a fresh
+#                           one, .load urn, apt-get purge leaves nothing
 #   make release-test-duckdb  test/release/duckdb.js in the oldest and the
 #                           newest DuckDB the docs name (DUCKDB_TEST_VERSIONS'
 #                           first and last): a repository served on
@@ -62,8 +65,13 @@ VERDACCIO_DIR   := $(RELEASE_DIR)/verdaccio
 URN_DEB_ROOT    ?= /var/tmp/sqlite-urn-release
 URN_DEB_BASE    ?= $(URN_DEB_ROOT)/base
 URN_DEB_BUILD   ?= $(URN_DEB_ROOT)/build-chroot
+# The previous release whose packages the Debian test installs first and
+# upgrades by name: built the same way from its commit.
+URN_DEB_PREV        := 0.2.0
+URN_DEB_PREV_COMMIT := 3983348427095480580e3a5b0088adf7a0ec4a0f
 DEB_ENV          = URN_DEB_BASE=$(URN_DEB_BASE) URN_DEB_BUILD=$(URN_DEB_BUILD) \
-                   URN_DEB_WORK=$(URN_DEB_ROOT)/work URN_DEB_OUT=$(CURDIR)/dist/debian
+                   URN_DEB_WORK=$(URN_DEB_ROOT)/work URN_DEB_OUT=$(CURDIR)/dist/debian \
+                   URN_DEB_PREV=$(URN_DEB_PREV) URN_DEB_PREV_COMMIT=$(URN_DEB_PREV_COMMIT)
 PGXN_ZIP         = dist/urn-$(URN_VERSION).zip
 PGXN_FILES       = VERSION README.md LICENSE CHANGELOG.md docs/postgres.md \
                    $(CORE_C) $(CORE_H) $(wildcard ext/postgres/*.c ext/postgres/*.h \
