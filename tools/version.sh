@@ -83,8 +83,9 @@ case ${1:-} in
     sed -i -E "s/(sqlite-urn-|sqlite_urn-|duckdb-urn-|urn--|→ |→ True |$refcell)$oldre/\1$new/g" $docs
     mv "ext/postgres/urn--$old.sql" "ext/postgres/urn--$new.sql"
     echo "VERSION is $new.  Still to write: CHANGELOG.md's entry (debian/changelog"
-    echo "points to it), ext/postgres/urn--$old--$new.sql (the update; keep"
-    echo "urn--$old.sql's text in packaging/postgres/ for the update test)."
+    echo "points to it), ext/postgres/urn--$old--$new.sql (the update; when the"
+    echo "update test is to start from $old, URN_PG_PREV in mk/postgres.mk, keep"
+    echo "urn--$old.sql's text in packaging/postgres/ and name its commit there)."
     ;;
   *) echo "usage: $0 [check | set X.Y.Z]" >&2; exit 2 ;;
 esac
