@@ -21,7 +21,8 @@
 #                                copy that differs; exits 1 if any does
 #   tools/version.sh set X.Y.Z   write X.Y.Z into VERSION and every copy (the
 #                                PostgreSQL install script renamed; the old
-#                                one belongs in packaging/postgres/; a
+#                                one kept in packaging/postgres/ when the
+#                                update test is to start from it; a
 #                                debian/changelog entry that points to
 #                                CHANGELOG.md; CHANGELOG.md's entry and the
 #                                update script urn--OLD--X.Y.Z.sql are the
