@@ -264,8 +264,8 @@ static inline void outChar(EpcOut *p, char c){
   p->n++;
 }
 
-/* The short strings of the tables (a scheme's name, a URI's head), a byte
-** at a time: cheaper than measuring them first. */
+/* A short string (a numeric string's digits after its leading 1), a byte
+** at a time: cheaper than measuring it first. */
 static inline void outStr(EpcOut *p, const char *z){
   for(; *z; z++) outChar(p, *z);
 }

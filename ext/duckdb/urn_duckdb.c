@@ -154,7 +154,7 @@ typedef int (*DuckRowFunc)(const DuckFunc *pF, int mode, const DuckArg *aArg,
 #define RET_LIST    3   /* LIST(VARCHAR) */
 #define RET_STRUCT  4   /* urn_parse's STRUCT (duckParseType()) */
 #define RET_EPC     5   /* urn_epc's STRUCT (duckEpcType()) */
-#define RET_INTEGER 6
+#define RET_INTEGER 6   /* INTEGER (DUCK_INT) */
 
 /* A row of the registration table; a pointer to it is the function's extra
 ** info, so that the row function and the messages know their function. */
