@@ -314,7 +314,9 @@ duckdb-dist: $$(foreach d,$$(DUCKDB_DIST_PLATS),$$(DUCKDB_DIR)/$$(d)/urn.duckdb_
 # built), through the C host test/duckdb/windows_host.c cross-compiled with
 # mingw-w64 and linked to that DLL, under wine; it installs from a
 # repository written as make dist writes one (tools/duckdb_repo.sh), with
-# the Windows file for every version the docs name.  It ends
+# the Windows file for every version the docs name, and runs the DuckDB
+# examples of docs/duckdb.md, pkg/duckdb/README.md and the reference's
+# group tables (test/duckdb/reference_blocks.js writes them as a block).  It ends
 # "duckdb-windows: N passed, N failed".  About 20 s the first time (wine
 # makes its prefix), 10 s after.
 DUCKDB_WIN_TEST := $(DUCKDB_DIR)/windows-test
@@ -337,11 +339,13 @@ duckdb-windows-test: $(DUCKDB_WIN) $(DUCKDB_DIR)/linux_amd64/urn.duckdb_extensio
 	rm -rf $(DUCKDB_WIN_TEST)/repo $(DUCKDB_WIN_TEST)/run
 	sh tools/duckdb_repo.sh $(DUCKDB_WIN_TEST)/repo windows_amd64 $(DUCKDB_WIN) $(DUCKDB_VERSIONS)
 	mkdir -p $(DUCKDB_WIN_TEST)/run
+	node test/duckdb/reference_blocks.js $(DUCKDB_WIN_TEST)/run/functions.md
 	cd $(DUCKDB_WIN_TEST)/run && WINEPREFIX=$(CURDIR)/$(DUCKDB_WIN_TEST)/wine WINEARCH=win64 \
 	  WINEDEBUG=-all WINEDLLOVERRIDES='mscoree,mshtml=' \
 	  wine ../windows_host.exe 'Z:$(CURDIR)/$(DUCKDB_WIN)' 'Z:$(CURDIR)/$(DUCKDB_WIN_TEST)/repo' \
 	    'Z:$(CURDIR)/$(DUCKDB_DIR)/linux_amd64/urn.duckdb_extension' \
-	    'Z:$(CURDIR)/docs/duckdb.md' 'Z:$(CURDIR)/pkg/duckdb/README.md'; \
+	    'Z:$(CURDIR)/docs/duckdb.md' 'Z:$(CURDIR)/pkg/duckdb/README.md' \
+	    'Z:$(CURDIR)/$(DUCKDB_WIN_TEST)/run/functions.md'; \
 	  rc=$$?; WINEPREFIX=$(CURDIR)/$(DUCKDB_WIN_TEST)/wine wineserver -k 2>/dev/null; exit $$rc
 
 # ---- make duckdb-cmake-test: the extension built with CMake from
