@@ -1181,6 +1181,23 @@ size_t urnEpcTag(const unsigned char *z, size_t n,
   return out.n;
 }
 
+size_t urnEpcPureOf(const char *zTag, size_t nTag, const UrnEpcParts *pParts,
+                    char *zOut, size_t nOut){
+  size_t k, nBody, nPure;
+  if( pParts->zPure==0 || pParts->offBody>nTag ) return URN_EPC_NULL;
+  /* §12.3.3: "urn:epc:id:", the scheme without its length, the fields. */
+  k = strlen(pParts->zPure);
+  nBody = nTag - pParts->offBody;
+  nPure = 11 + k + 1 + nBody;
+  if( nPure<=nOut ){
+    memcpy(zOut, "urn:epc:id:", 11);
+    memcpy(zOut+11, pParts->zPure, k);
+    zOut[11+k] = ':';
+    memcpy(zOut+12+k, zTag+pParts->offBody, nBody);
+  }
+  return nPure;
+}
+
 size_t urnEpcPure(const unsigned char *z, size_t n, char *zOut,
                   size_t nOut){
   EpcBits bits;
@@ -1188,19 +1205,9 @@ size_t urnEpcPure(const unsigned char *z, size_t n, char *zOut,
   UrnEpcParts parts;
   UrnEpcErr err;
   const EpcScheme *p = 0;
-  size_t nPure;
   if( encodeTag(z, n, "urn_epc_pure", &bits, &p, &err)<=0 ){
     return URN_EPC_NULL;
   }
   if( redecode(&bits, &out, &parts)==0 ) return URN_EPC_NULL;  /* never */
-  /* §12.3.3: "urn:epc:id:", the scheme without its length, the fields. */
-  nPure = 11 + strlen(p->zPure) + 1 + (out.n - parts.offBody);
-  if( nPure<=nOut ){
-    size_t k = strlen(p->zPure);
-    memcpy(zOut, "urn:epc:id:", 11);
-    memcpy(zOut+11, p->zPure, k);
-    zOut[11+k] = ':';
-    memcpy(zOut+12+k, out.z+parts.offBody, out.n-parts.offBody);
-  }
-  return nPure;
+  return urnEpcPureOf(out.z, out.n, &parts, zOut, nOut);
 }

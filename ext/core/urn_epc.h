@@ -103,6 +103,13 @@ size_t urnEpcTag(const unsigned char *z, size_t n,
 size_t urnEpcPure(const unsigned char *z, size_t n, char *zOut,
                   size_t nOut);
 
+/* The pure identity URI of a decoding: zTag[0..nTag) the tag URI that
+** urnEpcFromHex() (or a decoding of urnEpcTag()'s bits) wrote, *pParts what
+** it found; written to zOut when it fits nOut.  Its length, or
+** URN_EPC_NULL for a raw URI (pParts->zPure 0). */
+size_t urnEpcPureOf(const char *zTag, size_t nTag, const UrnEpcParts *pParts,
+                    char *zOut, size_t nOut);
+
 /* The number of binary schemes, and the name of scheme i ("sgtin-96"),
 ** in order of header; 0 for any other i. */
 int urnEpcSchemeCount(void);

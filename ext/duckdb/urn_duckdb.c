@@ -804,6 +804,43 @@ static int duckFieldSet(DuckField *aField, int k, idx_t i,
   return duckChunkAdd(&p->chunk, p->aStr, i, z, n);
 }
 
+/* The n fields of the STRUCT vector output, each bound to its child
+** vector, its strings and its validity (made writable). */
+static void duckFieldsOpen(duckdb_vector output, DuckField *aField, int n){
+  int k;
+  memset(aField, 0, sizeof(DuckField)*(size_t)n);
+  for(k=0; k<n; k++){
+    DuckField *p = &aField[k];
+    p->v = duckdb_struct_vector_get_child(output, (idx_t)k);
+    duckdb_vector_ensure_validity_writable(p->v);
+    p->pValid = duckdb_vector_get_validity(p->v);
+    p->aStr = (duckdb_string_t*)duckdb_vector_get_data(p->v);
+  }
+}
+
+/* Row i a NULL: the STRUCT's (pOutValid) and each of its n fields. */
+static void duckFieldsNull(uint64_t *pOutValid, DuckField *aField, int n,
+                           idx_t i){
+  int k;
+  duckdb_validity_set_row_invalid(pOutValid, i);
+  for(k=0; k<n; k++) duckdb_validity_set_row_invalid(aField[k].pValid, i);
+}
+
+/* The end of a chunk: unless it failed, the gathered strings of fields
+** [from, n) but the field skip (-1: none) handed to DuckDB
+** (duckChunkFinish()); every field's buffer freed. */
+static void duckFieldsDone(DuckField *aField, int from, int n, int skip,
+                           int failed, idx_t nRow){
+  int k;
+  for(k=from; !failed && k<n; k++){
+    if( k!=skip ){
+      duckChunkFinish(&aField[k].chunk, aField[k].v, aField[k].aStr,
+                      aField[k].pValid, nRow);
+    }
+  }
+  for(k=0; k<n; k++) free(aField[k].chunk.z);
+}
+
 /* urn_parse(X [,MODE]): one scan of X (urnFnCheck()) gives valid, whether
 ** X has the mode's syntax, and the parts; each field is what the function
 ** of its name gives for the same X and MODE (urn_valid, urn_nid, urn_nss,
@@ -825,7 +862,6 @@ static void duckParseScalar(duckdb_function_info info, duckdb_data_chunk input,
   DuckOut out;
   idx_t i;
   int c, k;
-  memset(aField, 0, sizeof(aField));
   memset(&memo, 0, sizeof(memo));
   memo.mode = -1;
   out.zHeap = 0;
@@ -842,13 +878,7 @@ static void duckParseScalar(duckdb_function_info info, duckdb_data_chunk input,
   }
   duckdb_vector_ensure_validity_writable(output);
   pOutValid = duckdb_vector_get_validity(output);
-  for(k=0; k<PARSE_NFIELD; k++){
-    DuckField *p = &aField[k];
-    p->v = duckdb_struct_vector_get_child(output, (idx_t)k);
-    duckdb_vector_ensure_validity_writable(p->v);
-    p->pValid = duckdb_vector_get_validity(p->v);
-    p->aStr = (duckdb_string_t*)duckdb_vector_get_data(p->v);
-  }
+  duckFieldsOpen(output, aField, PARSE_NFIELD);
   aValid = (bool*)duckdb_vector_get_data(aField[PARSE_VALID].v);
   for(i=0; i<nRow; i++){
     UrnParts parts;
@@ -862,10 +892,7 @@ static void duckParseScalar(duckdb_function_info info, duckdb_data_chunk input,
       if( mode<0 ) break;
     }
     if( !duckIsValid(&aCol[0], i) ){
-      duckdb_validity_set_row_invalid(pOutValid, i);
-      for(k=0; k<PARSE_NFIELD; k++){
-        duckdb_validity_set_row_invalid(aField[k].pValid, i);
-      }
+      duckFieldsNull(pOutValid, aField, PARSE_NFIELD, i);
       continue;
     }
     z = urnDuckBytes(&aCol[0].a[i], &n);
@@ -903,17 +930,10 @@ static void duckParseScalar(duckdb_function_info info, duckdb_data_chunk input,
       break;
     }
   }
-  if( out.zErr[0] ){
-    duckdb_scalar_function_set_error(info, out.zErr);
-  }else{
-    for(k=PARSE_NID; k<PARSE_NFIELD; k++){
-      DuckField *p = &aField[k];
-      duckChunkFinish(&p->chunk, p->v, p->aStr, p->pValid, nRow);
-    }
-  }
+  if( out.zErr[0] ) duckdb_scalar_function_set_error(info, out.zErr);
+  duckFieldsDone(aField, PARSE_NID, PARSE_NFIELD, -1, out.zErr[0]!=0, nRow);
   if( tMode ) duckdb_destroy_logical_type(&tMode);
   free(out.zHeap);
-  for(k=0; k<PARSE_NFIELD; k++) free(aField[k].chunk.z);
 }
 
 /* ---- urn_epc: a decoded tag in one STRUCT -------------------------------- */
@@ -951,7 +971,6 @@ static void duckEpcScalar(duckdb_function_info info, duckdb_data_chunk input,
   int32_t *aFilter;
   DuckOut out;
   int k;
-  memset(aField, 0, sizeof(aField));
   out.zHeap = 0;
   out.nHeap = 0;
   out.zErr[0] = 0;
@@ -959,13 +978,7 @@ static void duckEpcScalar(duckdb_function_info info, duckdb_data_chunk input,
   col.pValid = duckdb_vector_get_validity(vIn);
   duckdb_vector_ensure_validity_writable(output);
   pOutValid = duckdb_vector_get_validity(output);
-  for(k=0; k<EPC_NFIELD; k++){
-    DuckField *p = &aField[k];
-    p->v = duckdb_struct_vector_get_child(output, (idx_t)k);
-    duckdb_vector_ensure_validity_writable(p->v);
-    p->pValid = duckdb_vector_get_validity(p->v);
-    p->aStr = (duckdb_string_t*)duckdb_vector_get_data(p->v);
-  }
+  duckFieldsOpen(output, aField, EPC_NFIELD);
   aFilter = (int32_t*)duckdb_vector_get_data(aField[EPC_FILTER].v);
   for(i=0; i<nRow; i++){
     UrnEpcParts pp;
@@ -980,10 +993,7 @@ static void duckEpcScalar(duckdb_function_info info, duckdb_data_chunk input,
       nTag = URN_EPC_NULL;
     }
     if( nTag==URN_EPC_NULL ){
-      duckdb_validity_set_row_invalid(pOutValid, i);
-      for(k=0; k<EPC_NFIELD; k++){
-        duckdb_validity_set_row_invalid(aField[k].pValid, i);
-      }
+      duckFieldsNull(pOutValid, aField, EPC_NFIELD, i);
       continue;
     }
     if( nTag>DUCK_STACK ){
@@ -997,13 +1007,11 @@ static void duckEpcScalar(duckdb_function_info info, duckdb_data_chunk input,
     }
     oom = duckFieldSet(aField, 0, i, zTag, nTag);
     if( pp.zPure ){
-      /* "urn:epc:id:" scheme ":" and the fields (TDS §12.3.3). */
-      size_t k2 = strlen(pp.zPure), nBody = nTag - pp.offBody;
-      memcpy(aPure, "urn:epc:id:", 11);
-      memcpy(aPure+11, pp.zPure, k2);
-      aPure[11+k2] = ':';
-      memcpy(aPure+12+k2, zTag+pp.offBody, nBody);
-      if( !oom ) oom = duckFieldSet(aField, 1, i, aPure, 12+k2+nBody);
+      size_t nPure = urnEpcPureOf((const char*)zTag, nTag, &pp,
+                                  (char*)aPure, sizeof(aPure));
+      /* A pure identity is shorter than its tag URI: it always fits. */
+      if( !oom ) oom = duckFieldSet(aField, 1, i,
+                                    nPure<=sizeof(aPure) ? aPure : 0, nPure);
       if( !oom ) oom = duckFieldSet(aField, 4, i, zTag+pp.offBody,
                                     pp.nCompany);
       if( !oom ) oom = duckFieldSet(aField, 5, i,
@@ -1026,18 +1034,9 @@ static void duckEpcScalar(duckdb_function_info info, duckdb_data_chunk input,
       break;
     }
   }
-  if( out.zErr[0] ){
-    duckdb_scalar_function_set_error(info, out.zErr);
-  }else{
-    for(k=0; k<EPC_NFIELD; k++){
-      DuckField *p = &aField[k];
-      if( k!=EPC_FILTER ){
-        duckChunkFinish(&p->chunk, p->v, p->aStr, p->pValid, nRow);
-      }
-    }
-  }
+  if( out.zErr[0] ) duckdb_scalar_function_set_error(info, out.zErr);
+  duckFieldsDone(aField, 0, EPC_NFIELD, EPC_FILTER, out.zErr[0]!=0, nRow);
   free(out.zHeap);
-  for(k=0; k<EPC_NFIELD; k++) free(aField[k].chunk.z);
 }
 
 /* The loop with the row function X inlined into it, for the functions

@@ -526,14 +526,10 @@ Datum urn_epc(PG_FUNCTION_ARGS){
     nulls[3] = false;
   }
   if( pp.zPure ){
-    /* "urn:epc:id:" scheme ":" and the fields (TDS §12.3.3). */
     const char *zTag = VARDATA(t);
-    size_t k = strlen(pp.zPure), nBody = n - pp.offBody;
-    text *p = urnPgTextAlloc(12+k+nBody);
-    memcpy(VARDATA(p), "urn:epc:id:", 11);
-    memcpy(VARDATA(p)+11, pp.zPure, k);
-    VARDATA(p)[11+k] = ':';
-    memcpy(VARDATA(p)+12+k, zTag+pp.offBody, nBody);
+    size_t nPure = urnEpcPureOf(zTag, n, &pp, 0, 0);
+    text *p = urnPgTextAlloc(nPure);
+    urnEpcPureOf(zTag, n, &pp, VARDATA(p), nPure);
     values[1] = PointerGetDatum(p);
     values[4] = PointerGetDatum(urnPgText(zTag+pp.offBody, pp.nCompany));
     values[6] = PointerGetDatum(urnPgText(zTag+pp.offSerial, pp.nSerial));

@@ -300,14 +300,10 @@ static int epcColumn(sqlite3_vtab_cursor *pCursor, sqlite3_context *ctx,
       break;
     case EPC_PURE:
       if( p->zPure ){
-        /* "urn:epc:id:" scheme ":" and the fields (TDS §12.3.3). */
         char aBuf[URN_EPC_URI_MAX];
-        size_t k = strlen(p->zPure), nBody = pCur->nTag - p->offBody;
-        memcpy(aBuf, "urn:epc:id:", 11);
-        memcpy(aBuf+11, p->zPure, k);
-        aBuf[11+k] = ':';
-        memcpy(aBuf+12+k, pCur->zTag+p->offBody, nBody);
-        epcSpan(ctx, aBuf, 12+k+nBody);
+        size_t nPure = urnEpcPureOf(pCur->zTag, pCur->nTag, p, aBuf,
+                                    sizeof(aBuf));
+        if( nPure<=sizeof(aBuf) ) epcSpan(ctx, aBuf, nPure);
       }
       break;
     case EPC_SCHEME:
