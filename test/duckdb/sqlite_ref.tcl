@@ -42,6 +42,19 @@ proc argSql {tok i} {
   return "CAST(@v$i AS TEXT)"
 }
 
+# A table-valued function's one row, written by its SQL as a STRUCT's
+# "S:..." is: the error, N for no row, else the row.  Run in the caller's
+# scope, where the arguments' variables (@vN) are.
+proc structRow {out id sql} {
+  if {[catch {uplevel 1 [list db eval $sql]} r]} {
+    puts $out "$id\tE:$r"
+  } elseif {[llength $r] == 0} {
+    puts $out "$id\tN"
+  } else {
+    puts $out "$id\t[lindex $r 0]"
+  }
+}
+
 while {[gets $in line] >= 0} {
   set f [split $line \t]
   lassign $f id func mode
@@ -73,13 +86,7 @@ while {[gets $in line] >= 0} {
         [expr {$c eq "filter" ? $c : "hex($c)"}] " END"
     }]
     set sql "SELECT 'S:' || [join $cols " || ',' || "] FROM urn_epc($argList)"
-    if {[catch {db eval $sql} r]} {
-      puts $out "$id\tE:$r"
-    } elseif {[llength $r] == 0} {
-      puts $out "$id\tN"
-    } else {
-      puts $out "$id\t[lindex $r 0]"
-    }
+    structRow $out $id $sql
     continue
   }
   if {$func eq "urn_parse"} {
@@ -89,13 +96,7 @@ while {[gets $in line] >= 0} {
       string cat "CASE WHEN $c IS NULL THEN 'N' ELSE hex($c) END"
     }]
     set sql "SELECT 'S:' || valid || ',' || [join $cols " || ',' || "] FROM urn_parse($argList)"
-    if {[catch {db eval $sql} r]} {
-      puts $out "$id\tE:$r"
-    } elseif {[llength $r] == 0} {
-      puts $out "$id\tN"
-    } else {
-      puts $out "$id\t[lindex $r 0]"
-    }
+    structRow $out $id $sql
     continue
   }
   set sql "SELECT typeof(r), hex(r), r FROM (SELECT $func\($argList) AS r)"
